@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { ticketHistoryMigrations, ticketHistoryProjection } from '@zelo/projections/audit/ticket-history';
+import { checkpointMigration, ProjectionRunner, readCheckpoint } from '@zelo/projections/runner';
+import { withProjectionLock } from '@zelo/projections/runner-lock';
+import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
+import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
+import { readAllCommitted } from '@zelo/services/testing/read-all';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendNoise, appendTicketLife } from '../../testing/events.ts';
+import { runZelo } from '../../testing/run-zelo.tsx';
+
+const companyId = randomUUID();
+const ticket = () => ({
+  companyId,
+  ticketId: randomUUID(),
+  agentId: randomUUID(),
+  salesQueue: randomUUID(),
+  supportQueue: randomUUID(),
+  whatsappId: randomUUID(),
+  contactId: randomUUID(),
+});
+// Everything a row says; seq only records the order rows were written in.
+const historyRows = (db: TestDatabase) =>
+  db.pool
+    .query(
+      'SELECT position, ticket_id, company_id, event_id, type, actor, at, data FROM ticket_history ORDER BY seq',
+    )
+    .then((r) => r.rows);
+
+describe('zelo projections replay', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let live: Awaited<ReturnType<typeof historyRows>>;
+  let liveCheckpoint: string | null;
+
+  beforeAll(async () => {
+    db = await createTestDatabase([...eventStoreMigrations, checkpointMigration, ...ticketHistoryMigrations]);
+    store = new PostgresEventStore(db.pool, db.url);
+    for (let i = 0; i < 30; i++) await appendTicketLife(store, ticket());
+    await appendNoise(store, companyId, 20);
+    const last = (await readAllCommitted(store, db.pool)).at(-1)!.position;
+    // The live way: the runner, in small batches, as the server keeps it.
+    const runner = new ProjectionRunner(db.pool, store, [ticketHistoryProjection], {
+      batchSize: 7,
+      pollMs: 20,
+    });
+    const caughtUp = new Promise<void>((resolve) =>
+      runner.on('applied', (_name, at) => at === last && resolve()),
+    );
+    runner.start();
+    await caughtUp;
+    await runner.stop();
+    live = await historyRows(db);
+    liveCheckpoint = await readCheckpoint(db.pool, 'ticket-history');
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('rebuilds ticket_history from zero to the rows the live runner wrote, and ends at 100%', async () => {
+    expect(live).toHaveLength(30 * 8);
+    // Damage the read model so that the replay has something to repair.
+    await db.pool.query('DELETE FROM ticket_history WHERE seq % 3 = 0');
+    await db.pool.query(`UPDATE ticket_history SET actor = 'someone else'`);
+
+    const { screen, frames, exitCode } = await runZelo(
+      ['projections', 'replay', 'ticket-history', '--batch-size', '50'],
+      { databaseUrl: db.url },
+    );
+
+    expect(exitCode).toBe(0);
+    expect(await historyRows(db)).toEqual(live);
+    expect(await readCheckpoint(db.pool, 'ticket-history')).toBe(liveCheckpoint);
+    expect(screen).toContain('Replaying ticket-history from the first event');
+    expect(screen).toMatch(/█{30} 100% 260\/260 events · [\d,]+ events\/s/);
+    expect(screen).toMatch(
+      new RegExp(
+        `✔ ticket-history rebuilt from 260 events in [\\d.]+s \\([\\d,]+ events/s\\), checkpoint at\\s+${liveCheckpoint}`,
+      ),
+    );
+    // The bar moved batch by batch on the way.
+    expect(frames.some((f) => / 19% 50\/260 events/.test(f))).toBe(true);
+    const { rows } = await db.pool.query(
+      `SELECT events_applied FROM projection_checkpoints WHERE name = 'ticket-history'`,
+    );
+    expect(rows[0].events_applied).toBe(260);
+  });
+
+  it('refuses a name it does not know, listing the ones it does', async () => {
+    const before = await historyRows(db);
+    const { screen, exitCode } = await runZelo(['projections', 'replay', 'ticket-histroy'], {
+      databaseUrl: db.url,
+    });
+    expect(exitCode).toBe(1);
+    expect(screen).toContain('✖ Unknown projection "ticket-histroy".');
+    expect(screen).toMatch(/Known projections: .*conversations.*ticket-history/s);
+    expect(await historyRows(db)).toEqual(before);
+  });
+
+  it('refuses to run while another process holds the projection lock, and leaves the rows alone', async () => {
+    const before = await historyRows(db);
+    const run = await withProjectionLock(db.pool, 'ticket-history', () =>
+      runZelo(['projections', 'replay', 'ticket-history'], { databaseUrl: db.url }),
+    );
+    expect(run.exitCode).toBe(1);
+    expect(run.screen).toContain('✖ projection ticket-history is being written by another process');
+    expect(run.screen).toContain('Stop the projection runner');
+    expect(await historyRows(db)).toEqual(before);
+  });
+});

@@ -1,0 +1,102 @@
+import type { Pool } from '@zelo/services/platform/db';
+import { Command } from 'commander';
+import { Box, Text } from 'ink';
+import { formatCount, formatDateTime } from '../../components/format.ts';
+import { type Column, Table } from '../../components/table.tsx';
+import { CliError, guarded } from '../../platform/fail.tsx';
+import { type CliIO, withPool } from '../../platform/io.ts';
+
+export type ProjectionState = 'up to date' | 'behind' | 'never ran';
+
+export interface ProjectionStatus {
+  name: string;
+  position: string | null;
+  eventsApplied: number;
+  updatedAt: Date | null;
+  lag: number;
+  state: ProjectionState;
+  registered: boolean;
+}
+
+// Events past a checkpoint, in the store's own order (the pair the runner checkpoints); a
+// projection that never ran is behind by the whole store.
+const LAG = `SELECT count(*)::bigint AS lag FROM es_events
+  WHERE $1::text IS NULL
+     OR (transaction_id, global_position) > (split_part($1, ':', 1)::xid8, split_part($1, ':', 2)::bigint)`;
+
+/** Every projection the registry knows and every one that left a checkpoint, with its lag. */
+export async function projectionStatus(pool: Pool, registered: string[]): Promise<ProjectionStatus[]> {
+  const { rows } = await pool.query<{
+    name: string;
+    position: string | null;
+    events_applied: number;
+    updated_at: Date;
+  }>('SELECT name, position, events_applied, updated_at FROM projection_checkpoints');
+  const saved = new Map(rows.map((r) => [r.name, r]));
+  const names = [...new Set([...registered, ...saved.keys()])].sort();
+  const result: ProjectionStatus[] = [];
+  for (const name of names) {
+    const cp = saved.get(name);
+    const position = cp?.position ?? null;
+    const lag = Number((await pool.query(LAG, [position])).rows[0].lag);
+    result.push({
+      name,
+      position,
+      eventsApplied: Number(cp?.events_applied ?? 0),
+      updatedAt: cp?.updated_at ?? null,
+      lag,
+      state: position === null ? 'never ran' : lag === 0 ? 'up to date' : 'behind',
+      registered: registered.includes(name),
+    });
+  }
+  return result;
+}
+
+const stateColor: Record<ProjectionState, string> = {
+  'up to date': 'green',
+  behind: 'yellow',
+  'never ran': 'gray',
+};
+
+const columns: Column<ProjectionStatus>[] = [
+  { header: 'PROJECTION', cell: (p) => (p.registered ? p.name : `${p.name} (not registered)`) },
+  { header: 'POSITION', cell: (p) => p.position ?? '—' },
+  { header: 'APPLIED', cell: (p) => formatCount(p.eventsApplied), align: 'right' },
+  { header: 'LAST UPDATE', cell: (p) => (p.updatedAt ? formatDateTime(p.updatedAt) : '—') },
+  { header: 'LAG', cell: (p) => formatCount(p.lag), align: 'right' },
+  { header: 'STATE', cell: (p) => p.state, color: (p) => stateColor[p.state] },
+];
+
+export function StatusView({ projections, total }: { projections: ProjectionStatus[]; total: number }) {
+  const behind = projections.filter((p) => p.state !== 'up to date').length;
+  return (
+    <Box flexDirection="column">
+      <Table columns={columns} rows={projections} />
+      <Text dimColor>
+        {formatCount(total)} events in the store;{' '}
+        {behind === 0
+          ? 'every projection is up to date'
+          : `${behind} of ${projections.length} not up to date`}
+      </Text>
+    </Box>
+  );
+}
+
+export function statusCommand(io: CliIO): Command {
+  return new Command('status')
+    .description('show every projection: checkpoint, events applied, lag behind the event store')
+    .action(
+      guarded(io, () =>
+        withPool(io, async (pool) => {
+          const projections = await projectionStatus(
+            pool,
+            io.projections().map((p) => p.name),
+          );
+          if (projections.length === 0)
+            throw new CliError('No projections registered and no checkpoints found.');
+          const total = Number((await pool.query('SELECT count(*)::bigint AS n FROM es_events')).rows[0].n);
+          io.render(<StatusView projections={projections} total={total} />).unmount();
+        }),
+      ),
+    );
+}

@@ -1,0 +1,45 @@
+import { Box, Text } from 'ink';
+
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => string;
+  align?: 'left' | 'right';
+  color?: (row: T) => string | undefined;
+}
+
+const GAP = 2;
+
+/**
+ * A plain table: every column but the last is as wide as its widest cell; the last one takes the
+ * rest of the line and wraps inside itself, so long text never breaks the columns.
+ */
+export function Table<T>({ columns, rows }: { columns: Column<T>[]; rows: T[] }) {
+  const cells = rows.map((r) => columns.map((c) => c.cell(r)));
+  const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((row) => row[i].length)));
+  const last = columns.length - 1;
+  const pad = (text: string, i: number) =>
+    i === last ? text : columns[i].align === 'right' ? text.padStart(widths[i]) : text.padEnd(widths[i]);
+  const box = (i: number) =>
+    i === last ? { flexGrow: 1, flexShrink: 1 } : { width: widths[i] + GAP, flexShrink: 0 };
+  return (
+    <Box flexDirection="column">
+      <Box>
+        {columns.map((c, i) => (
+          <Box key={c.header} {...box(i)}>
+            <Text bold>{pad(c.header, i)}</Text>
+          </Box>
+        ))}
+      </Box>
+      {rows.map((r, j) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own here
+        <Box key={j}>
+          {columns.map((c, i) => (
+            <Box key={c.header} {...box(i)}>
+              <Text color={c.color?.(r)}>{pad(cells[j][i], i)}</Text>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}

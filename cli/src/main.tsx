@@ -1,0 +1,3 @@
+import { createProgram, terminalIO } from './program.tsx';
+
+await createProgram(terminalIO()).parseAsync(process.argv);

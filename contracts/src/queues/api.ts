@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { HexColor, Id } from '../common.ts';
+import { WeeklyHours } from '../weekly-hours.ts';
+
+export const QueueRequest = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(2, 'too short'), v.maxLength(50, 'too long')),
+  color: HexColor,
+  greetingMessage: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
+  outOfHoursMessage: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
+  orderQueue: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  /** Absent leaves the queue's weekly hours as they are. */
+  schedules: v.optional(WeeklyHours),
+});
+export type QueueRequest = v.InferOutput<typeof QueueRequest>;
+
+/** GET /queue-options: parentId -1 (or absent) is the root level (doc 2 §2.3). */
+export const QueueOptionsQuery = v.object({
+  queueId: Id,
+  parentId: v.optional(v.union([v.literal('-1'), v.literal(-1), Id]), '-1'),
+});
+
+export const QueueOptionRequest = v.object({
+  queueId: Id,
+  title: v.pipe(v.string(), v.trim(), v.minLength(1, 'required'), v.maxLength(100, 'too long')),
+  message: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
+  option: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(999)), 0),
+  parentId: v.optional(v.nullable(Id), null),
+});
+export type QueueOptionRequest = v.InferOutput<typeof QueueOptionRequest>;

@@ -1,0 +1,39 @@
+import * as v from 'valibot';
+import { event, Id, NullableId } from '../common.ts';
+
+// The option menu of one queue lives in its own stream (`queueoptions-<queueId>`), so editing the tree
+// never contends with colour uniqueness on the company's queue stream.
+const OptionFields = {
+  title: v.string(),
+  message: v.string(),
+  option: v.number(),
+  parentId: NullableId,
+};
+
+export const QueueOptionCreated = event('QueueOptionCreated', {
+  optionId: Id,
+  queueId: Id,
+  companyId: Id,
+  ...OptionFields,
+});
+export type QueueOptionCreated = v.InferOutput<typeof QueueOptionCreated>;
+export const QueueOptionUpdated = event('QueueOptionUpdated', {
+  optionId: Id,
+  queueId: Id,
+  companyId: Id,
+  ...OptionFields,
+});
+/** Deleting an option deletes its subtree; the ids removed are listed so projections need no tree walk. */
+export const QueueOptionDeleted = event('QueueOptionDeleted', {
+  optionId: Id,
+  queueId: Id,
+  companyId: Id,
+  removedIds: v.array(Id),
+});
+
+export const QueueOptionEvent = v.variant('type', [
+  QueueOptionCreated,
+  QueueOptionUpdated,
+  QueueOptionDeleted,
+]);
+export type QueueOptionEvent = v.InferOutput<typeof QueueOptionEvent>;

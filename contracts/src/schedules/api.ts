@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import { Id, NullableId } from '../common.ts';
+import type { ScheduleStatus } from './events.ts';
+
+const required = 'Obrigatório';
+
+/** A required text field: missing, null or empty all answer 'Obrigatório', and only that. */
+const requiredText = <S extends v.GenericSchema<string>>(rest: S) =>
+  v.config(
+    v.pipe(
+      v.optional(v.nullable(v.string(required)), ''),
+      v.transform((s) => s ?? ''),
+      v.nonEmpty(required),
+      rest,
+    ),
+    {
+      abortPipeEarly: true,
+    },
+  );
+
+/** An instant with its offset (what `Date.toISOString()` gives), stored as UTC ISO. */
+const SendAt = requiredText(
+  v.pipe(
+    v.string(),
+    v.isoTimestamp('sendAt must be an ISO date-time with its offset, e.g. 2030-01-31T14:00:00.000Z'),
+    v.check((s) => !Number.isNaN(Date.parse(s)), 'sendAt is not a real date'),
+    v.transform((s) => new Date(s).toISOString()),
+  ),
+);
+
+/** POST /schedules and PUT /schedules/{id}: the schedule dialog's fields. */
+export const ScheduleRequest = v.object({
+  body: requiredText(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(5, 'Mensagem muito curta'),
+      v.maxLength(4096, 'Mensagem muito longa'),
+    ),
+  ),
+  contactId: requiredText(Id),
+  sendAt: SendAt,
+  /** Sent through this ticket's connection when given, else `whatsappId`, else the company's default. */
+  ticketId: v.optional(NullableId, null),
+  whatsappId: v.optional(NullableId, null),
+});
+export type ScheduleRequest = v.InferOutput<typeof ScheduleRequest>;
+export const CreateScheduleRequest = ScheduleRequest;
+export const UpdateScheduleRequest = ScheduleRequest;
+
+/** GET /schedules. */
+export const ListSchedulesQuery = v.object({
+  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  contactId: v.optional(Id),
+  pageNumber: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('pageNumber must be an integer'),
+      v.minValue(1),
+      v.maxValue(100_000),
+    ),
+    '1',
+  ),
+});
+export type ListSchedulesQuery = v.InferOutput<typeof ListSchedulesQuery>;
+
+/** The read model the API answers with (the spec's Schedule entity). */
+export interface ScheduleView {
+  id: string;
+  body: string;
+  contactId: string;
+  contact: { id: string; name: string; number: string } | null;
+  ticketId: string | null;
+  whatsappId: string | null;
+  userId: string;
+  sendAt: string;
+  sentAt: string | null;
+  status: ScheduleStatus;
+  /** Why the send failed, when status is ERRO. */
+  error: string | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScheduleList {
+  schedules: ScheduleView[];
+  count: number;
+  hasMore: boolean;
+}

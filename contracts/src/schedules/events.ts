@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { event, Id, IsoDate, NullableId } from '../common.ts';
+
+export const ScheduleStatus = v.picklist(['PENDENTE', 'ENVIADA', 'ERRO']);
+export type ScheduleStatus = v.InferOutput<typeof ScheduleStatus>;
+
+/** What the user chose; ticketId and whatsappId pick the connection (else the company's default). */
+const ScheduleFields = {
+  body: v.string(),
+  contactId: Id,
+  sendAt: IsoDate,
+  ticketId: NullableId,
+  whatsappId: NullableId,
+};
+
+export const ScheduleCreated = event('ScheduleCreated', {
+  scheduleId: Id,
+  companyId: Id,
+  userId: Id,
+  ...ScheduleFields,
+});
+export type ScheduleCreated = v.InferOutput<typeof ScheduleCreated>;
+export const ScheduleUpdated = event('ScheduleUpdated', {
+  scheduleId: Id,
+  companyId: Id,
+  userId: Id,
+  ...ScheduleFields,
+});
+export type ScheduleUpdated = v.InferOutput<typeof ScheduleUpdated>;
+export const ScheduleDeleted = event('ScheduleDeleted', { scheduleId: Id, companyId: Id });
+export type ScheduleDeleted = v.InferOutput<typeof ScheduleDeleted>;
+/** `late`: sent more than a minute after sendAt (the system was down, or the timer was set in the past). */
+export const ScheduleSent = event('ScheduleSent', {
+  scheduleId: Id,
+  companyId: Id,
+  messageId: Id,
+  sentAt: IsoDate,
+  late: v.boolean(),
+});
+export type ScheduleSent = v.InferOutput<typeof ScheduleSent>;
+export const ScheduleFailed = event('ScheduleFailed', {
+  scheduleId: Id,
+  companyId: Id,
+  reason: v.string(),
+  failedAt: IsoDate,
+});
+export type ScheduleFailed = v.InferOutput<typeof ScheduleFailed>;
+
+export const ScheduleEvent = v.variant('type', [
+  ScheduleCreated,
+  ScheduleUpdated,
+  ScheduleDeleted,
+  ScheduleSent,
+  ScheduleFailed,
+]);
+export type ScheduleEvent = v.InferOutput<typeof ScheduleEvent>;

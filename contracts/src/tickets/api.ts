@@ -1,0 +1,63 @@
+import * as v from 'valibot';
+import { Id, NullableId } from '../common.ts';
+import { TicketStatus } from './events.ts';
+
+const JsonIdList = v.pipe(
+  v.string(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      const parsed = JSON.parse(dataset.value);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {}
+    addIssue({ message: 'must be a JSON array of ids' });
+    return NEVER;
+  }),
+  v.array(Id),
+);
+
+/** GET /tickets (tags, users and queueIds arrive as JSON text, as the spec's client sends them). */
+export const ListTicketsQuery = v.object({
+  searchParam: v.optional(v.pipe(v.string(), v.maxLength(100))),
+  pageNumber: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  status: v.optional(TicketStatus),
+  showAll: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
+  queueIds: v.optional(JsonIdList),
+  /** Tickets carrying any of these tags (the search tab's tag filter). */
+  tags: v.optional(JsonIdList),
+  /** Admins only: tickets of these agents (the search tab's user filter). */
+  users: v.optional(JsonIdList),
+  withUnreadMessages: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
+});
+
+/** PUT /tickets/{id}: the status names the transition (accept, return, close, reopen) or a transfer. */
+export const UpdateTicketRequest = v.object({
+  status: v.optional(TicketStatus),
+  userId: v.optional(NullableId),
+  queueId: v.optional(NullableId),
+  whatsappId: v.optional(NullableId),
+  useIntegration: v.optional(v.boolean()),
+  promptId: v.optional(v.nullable(v.unknown())),
+  integrationId: v.optional(v.nullable(v.unknown())),
+});
+export type UpdateTicketRequest = v.InferOutput<typeof UpdateTicketRequest>;
+
+export const CreateTicketRequest = v.object({
+  contactId: Id,
+  queueId: v.optional(NullableId, null),
+  whatsappId: v.optional(NullableId, null),
+  userId: v.optional(NullableId, null),
+  status: v.optional(v.picklist(['open', 'pending']), 'open'),
+});
+export type CreateTicketRequest = v.InferOutput<typeof CreateTicketRequest>;

@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { Email, Id, Name, NullableId, Password } from '../common.ts';
+import { AllTicket, Profile } from './events.ts';
+
+export const CreateUserRequest = v.object({
+  name: Name,
+  email: Email,
+  password: Password,
+  profile: v.optional(Profile, 'user'),
+  allTicket: v.optional(AllTicket, 'desabled'),
+  whatsappId: v.optional(NullableId, null),
+  queueIds: v.optional(v.array(Id), []),
+});
+export type CreateUserRequest = v.InferOutput<typeof CreateUserRequest>;
+
+export const UpdateUserRequest = v.object({
+  ...CreateUserRequest.entries,
+  password: v.optional(v.union([v.literal(''), Password])),
+});
+export type UpdateUserRequest = v.InferOutput<typeof UpdateUserRequest>;
+
+export const Language = v.picklist(['pt', 'en', 'es']);

@@ -1,0 +1,82 @@
+import { createServer as createNetServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Debian's Chromium, headless, with the flags this machine's closed network needs; `extraArgs` adds
+ * more (the composer test's fake microphone).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  });
+}
+
+/** The web app's Vite dev server on a free port, talking to the API at `apiUrl`. */
+export async function startWeb(
+  apiUrl: string,
+  port: number,
+): Promise<{ url: string; server: ViteDevServer }> {
+  process.env.VITE_API_URL = apiUrl;
+  const server = await createServer({
+    root: fileURLToPath(new URL('../web', import.meta.url)),
+    configFile: fileURLToPath(new URL('../web/vite.config.ts', import.meta.url)),
+    server: { port, strictPort: true, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
+  await server.listen();
+  const address = server.httpServer?.address();
+  if (!address || typeof address === 'string') throw new Error('vite did not start');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+/** The whole product on a fresh database plus the web app, on free ports that know each other. */
+export async function startProductAndWeb(): Promise<{
+  system: import('../services/src/testing/system.ts').TestSystem;
+  web: Awaited<ReturnType<typeof startWeb>>;
+}> {
+  const { startTestSystem } = await import('../services/src/testing/system.ts');
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const system = await startTestSystem({
+    env: { PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}` },
+  });
+  const web = await startWeb(system.url, webPort);
+  return { system, web };
+}
+
+/** Logs in through the login screen, as a person would, and waits for the app. */
+export async function logIn(
+  page: import('playwright-core').Page,
+  webUrl: string,
+  email: string,
+  password: string,
+) {
+  await page.goto(`${webUrl}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/(tickets.*)?$/, { timeout: 15_000 });
+}

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestSystem, type TestSystem } from '../services/src/testing/system.ts';
+import { freePort, launchChromium, logIn, startWeb } from './browser.ts';
+
+// Doc 1 §2: an admin adds a WhatsApp, reads its QR (the simulator's, as no phone is paired here), the
+// phone pairs, the QR dialog closes itself, the row turns CONNECTED and the menu's badge goes away.
+describe('connections in the browser', () => {
+  let system: TestSystem;
+  let web: Awaited<ReturnType<typeof startWeb>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    const [apiPort, webPort] = [await freePort(), await freePort()];
+    // autoPair off: every simulator connection, the demo one included, waits for a scan like a real phone.
+    system = await startTestSystem({
+      env: { PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}`, ZELO_DEMO_AUTOPAIR: 'false' },
+    });
+    web = await startWeb(system.url, webPort);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    await logIn(page, web.url, DEMO.email, DEMO.password);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.server.close();
+    await system?.close();
+  });
+
+  const row = (name: string) => page.getByTestId('connection-row').filter({ hasText: name });
+  const badge = () => page.getByTestId('menu-connections').getByTestId('connections-badge');
+
+  it('the menu shows the exclamation badge while the demo connection waits for its QR', async () => {
+    await page.getByTestId('menu-connections').click();
+    await page.waitForURL(/\/connections$/);
+    await expect
+      .poll(() => row('WhatsApp Demo').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('qrcode');
+    await badge().waitFor({ timeout: 5_000 });
+  });
+
+  it('the name is validated in the dialog (2 to 50)', async () => {
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connection-name').fill('A');
+    await page.getByTestId('connection-save').click();
+    await page.getByText('Muito curto!').waitFor({ timeout: 5_000 });
+    await page.getByText('Cancelar').click();
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+  });
+
+  it('an admin adds a connection, reads its QR, the phone pairs, the dialog closes and it is connected', async () => {
+    await page.getByTestId('connections-add').click();
+    await page.getByTestId('connection-name').fill('Vendas');
+    await page.getByTestId('connection-provider').selectOption('simulator');
+    await page.getByTestId('connection-queues').click();
+    await page.getByTestId('connection-queues-option').filter({ hasText: 'Atendimento' }).click();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: 'e2e/screenshots/connection-dialog.png' });
+    await page.getByTestId('connection-save').click();
+    await page.getByText('Conexão salva com sucesso!').waitFor({ timeout: 5_000 });
+
+    const vendas = row('Vendas');
+    await vendas.getByTestId('connection-show-qr').click({ timeout: 10_000 });
+    const qr = page.getByTestId('connection-qr');
+    await qr.locator('svg').waitFor({ timeout: 5_000 });
+    // 256 px once the dialog's opening transition is over.
+    await expect.poll(async () => (await qr.locator('svg').boundingBox())?.width).toBe(256);
+    await page.getByTestId('connection-qr-simulator').waitFor();
+    await page.screenshot({ path: 'e2e/screenshots/connection-qr.png' });
+
+    const { rows } = await system.ctx.pool.query(
+      "SELECT id, qrcode FROM whatsapps WHERE name = 'Vendas' AND company_id = $1",
+      [DEMO.companyId],
+    );
+    expect(rows[0].qrcode).toMatch(/^zelo-simulator:/);
+    await system.simulator!.pair(rows[0].id);
+
+    await qr.waitFor({ state: 'detached', timeout: 5_000 });
+    await expect.poll(() => vendas.getAttribute('data-status'), { timeout: 5_000 }).toBe('CONNECTED');
+    await vendas.getByTestId('connection-disconnect').waitFor();
+    // The demo connection still waits for its QR: the badge stays.
+    await page.waitForTimeout(2_500);
+    expect(await badge().count()).toBe(1);
+  });
+
+  it("the simulator's scan button pairs the demo connection and the badge goes away", async () => {
+    await row('WhatsApp Demo').getByTestId('connection-show-qr').click();
+    await page.getByTestId('connection-qr-scan').click();
+    await page.getByTestId('connection-qr').waitFor({ state: 'detached', timeout: 5_000 });
+    await expect
+      .poll(() => row('WhatsApp Demo').getAttribute('data-status'), { timeout: 5_000 })
+      .toBe('CONNECTED');
+    await badge().waitFor({ state: 'detached', timeout: 5_000 });
+    await page.screenshot({ path: 'e2e/screenshots/connections-connected.png' });
+  });
+
+  it('disconnecting shows try again and new QR; a new QR brings the QR button back', async () => {
+    const vendas = row('Vendas');
+    await vendas.getByTestId('connection-disconnect').click();
+    await expect.poll(() => vendas.getAttribute('data-status'), { timeout: 10_000 }).toBe('DISCONNECTED');
+    await vendas.getByTestId('connection-retry').waitFor();
+    await badge().waitFor({ timeout: 5_000 });
+    await vendas.getByTestId('connection-new-qr').click();
+    await vendas.getByTestId('connection-show-qr').waitFor({ timeout: 10_000 });
+  });
+
+  it('a refusal of the server is a translated toast: the only default cannot lose its star', async () => {
+    await row('WhatsApp Demo').getByTestId('connection-edit').click();
+    await page.getByTestId('connection-dialog').getByText('Padrão').click();
+    expect(await page.getByTestId('connection-default').isChecked()).toBe(false);
+    await page.getByTestId('connection-save').click();
+    await page.getByText('Deve haver pelo menos um WhatsApp padrão.').waitFor({ timeout: 5_000 });
+    await page.getByText('Cancelar').click();
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+    await row('WhatsApp Demo').getByTestId('connection-default-star').waitFor();
+  });
+
+  it('an admin edits the connection and deletes it after confirming', async () => {
+    const vendas = row('Vendas');
+    await vendas.getByTestId('connection-edit').click();
+    await page.getByTestId('connection-name').fill('Vendas 2');
+    await page.getByTestId('connection-tab-automation').click();
+    await page.getByTestId('connection-timeToTransfer').fill('15');
+    await page.getByTestId('connection-save').click();
+    await row('Vendas 2').waitFor({ timeout: 5_000 });
+    const { rows } = await system.ctx.pool.query(
+      "SELECT settings->>'timeToTransfer' AS minutes FROM whatsapps WHERE name = 'Vendas 2'",
+    );
+    expect(rows[0].minutes).toBe('15');
+    await row('Vendas 2').getByTestId('connection-delete').click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
+    await row('Vendas 2').waitFor({ state: 'detached', timeout: 5_000 });
+    // Only the (connected) demo connection is left: no badge.
+    await badge().waitFor({ state: 'detached', timeout: 5_000 });
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { describeEvent } from './ticket-history.ts';
+
+const ana = '11111111-1111-4111-8111-111111111111';
+const bob = '22222222-2222-4222-8222-222222222222';
+const sales = '33333333-3333-4333-8333-333333333333';
+const support = '44444444-4444-4444-8444-444444444444';
+const wa1 = '55555555-5555-4555-8555-555555555555';
+const names: Record<string, string> = {
+  [ana]: 'Ana',
+  [bob]: 'Bob',
+  [sales]: 'Sales',
+  [support]: 'Support',
+  [wa1]: 'Main number',
+};
+const name = (id: string) => names[id] ?? id;
+
+describe('describeEvent', () => {
+  it('says who accepted a ticket, by id unless told names', () => {
+    expect(describeEvent('TicketAccepted', { userId: ana, queueId: null })).toBe(`accepted by ${ana}`);
+    expect(describeEvent('TicketAccepted', { userId: ana, queueId: sales }, name)).toBe(
+      'accepted by Ana in queue Sales',
+    );
+  });
+
+  it('says what a transfer moved, and only that', () => {
+    const from = { userId: ana, queueId: sales, whatsappId: wa1 };
+    expect(
+      describeEvent(
+        'TicketTransferred',
+        { from, userId: ana, queueId: support, whatsappId: wa1, status: 'open' },
+        name,
+      ),
+    ).toBe('transferred from queue Sales to queue Support');
+    expect(
+      describeEvent(
+        'TicketTransferred',
+        { from, userId: bob, queueId: sales, whatsappId: wa1, status: 'open' },
+        name,
+      ),
+    ).toBe('transferred from user Ana to user Bob');
+    expect(
+      describeEvent(
+        'TicketTransferred',
+        { from: { ...from, queueId: null }, userId: null, queueId: sales, whatsappId: wa1 },
+        name,
+      ),
+    ).toBe('transferred from queue none to queue Sales, from user Ana to user none');
+  });
+
+  it('quotes the start of a received message, cut with an ellipsis', () => {
+    expect(describeEvent('InboundMessageReceived', { body: 'hello', mediaType: 'chat' })).toBe(
+      "message received: 'hello'",
+    );
+    expect(
+      describeEvent('InboundMessageReceived', {
+        body: 'hello  there,\nI would like to know about my order 1234 please',
+        mediaType: 'chat',
+        senderName: 'Carla',
+      }),
+    ).toBe("message received from Carla: 'hello there, I would like to know about…'");
+    expect(describeEvent('InboundMessageReceived', { body: '', mediaType: 'image' })).toBe(
+      'message received: [image]',
+    );
+  });
+
+  it('describes the rest of a ticket life in one line each', () => {
+    expect(describeEvent('TicketCreated', { status: 'pending', userId: null, queueId: sales }, name)).toBe(
+      'created as pending in queue Sales',
+    );
+    expect(describeEvent('TicketReturned', { previousUserId: ana }, name)).toBe('returned to pending by Ana');
+    expect(describeEvent('TicketClosed', { userId: ana, queueId: null }, name)).toBe('closed (was with Ana)');
+    expect(describeEvent('TicketReopened', { userId: null, queueId: null })).toBe('reopened');
+    expect(describeEvent('TicketDeleted', {})).toBe('deleted');
+    expect(describeEvent('TicketMessagesRead', { userId: bob }, name)).toBe('messages read by Bob');
+    expect(
+      describeEvent('ConversationTicketClaimed', { reason: 'created', status: 'pending', queueId: null }),
+    ).toBe('conversation claimed the ticket (created) as pending');
+  });
+
+  it('follows an outbound message from queue to delivery', () => {
+    expect(
+      describeEvent('OutboundMessageQueued', { body: 'On it!', mediaType: 'chat', userId: ana }, name),
+    ).toBe("message queued by Ana: 'On it!'");
+    expect(describeEvent('OutboundMessageSent', { attempts: 1 })).toBe('message sent');
+    expect(describeEvent('OutboundMessageSent', { attempts: 3 })).toBe('message sent after 3 attempts');
+    expect(describeEvent('OutboundMessageFailed', { attempts: 5, reason: 'connection closed' })).toBe(
+      'message failed after 5 attempts: connection closed',
+    );
+    expect(describeEvent('MessageAcknowledged', { ack: 2 })).toBe('message delivered');
+    expect(describeEvent('MessageAcknowledged', { ack: 3 })).toBe('message read');
+    expect(describeEvent('MessageDeleted', { userId: null })).toBe('message deleted');
+  });
+
+  it('falls back to the event type for events it does not know', () => {
+    expect(describeEvent('TicketTagged', { tagId: 'x' })).toBe('TicketTagged');
+  });
+});

@@ -1,0 +1,66 @@
+import type pg from 'pg';
+import { containsPattern } from '../sql.ts';
+
+const contactSelect = `SELECT id, name, number, email, is_group AS "isGroup", profile_pic_url AS "profilePicUrl",
+  extra_info AS "extraInfo", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
+
+/** Days of creation, inclusive, in `timeZone` (yyyy-MM-dd); either end may be open. */
+export interface CreatedBetween {
+  from?: string;
+  to?: string;
+  timeZone: string;
+}
+
+export async function listContacts(
+  pool: pg.Pool,
+  companyId: string,
+  searchParam: string,
+  pageNumber: number,
+  pageSize = 20,
+  created?: CreatedBetween,
+) {
+  const like = containsPattern(searchParam);
+  const where = `company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
+    AND ($3::date IS NULL OR (created_at AT TIME ZONE $5)::date >= $3::date)
+    AND ($4::date IS NULL OR (created_at AT TIME ZONE $5)::date <= $4::date)`;
+  const filter = [companyId, like, created?.from ?? null, created?.to ?? null, created?.timeZone ?? 'UTC'];
+  const { rows } = await pool.query(`${contactSelect} WHERE ${where} ORDER BY name, id LIMIT $6 OFFSET $7`, [
+    ...filter,
+    pageSize + 1,
+    (pageNumber - 1) * pageSize,
+  ]);
+  const count = await pool.query(`SELECT count(*)::int AS n FROM contacts WHERE ${where}`, filter);
+  return {
+    contacts: rows.slice(0, pageSize),
+    count: count.rows[0].n as number,
+    hasMore: rows.length > pageSize,
+  };
+}
+
+export async function getContact(pool: pg.Pool, companyId: string, contactId: string) {
+  const { rows } = await pool.query(`${contactSelect} WHERE company_id = $1 AND id = $2`, [
+    companyId,
+    contactId,
+  ]);
+  return rows[0] ?? null;
+}
+
+/** Every contact of the company by name, for pickers (the new-ticket and schedule dialogs). */
+export async function listAllContacts(pool: pg.Pool, companyId: string, searchParam = '') {
+  const { rows } = await pool.query(
+    `SELECT id, name, number, email, profile_pic_url AS "profilePicUrl", is_group AS "isGroup" FROM contacts
+     WHERE company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
+     ORDER BY name, id`,
+    [companyId, containsPattern(searchParam)],
+  );
+  return rows;
+}
+
+export async function getContactsByIds(pool: pg.Pool, companyId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const { rows } = await pool.query(`${contactSelect} WHERE company_id = $1 AND id = ANY($2::uuid[])`, [
+    companyId,
+    ids,
+  ]);
+  return rows;
+}

@@ -1,0 +1,57 @@
+import type { Projection } from '../runner.ts';
+
+// Work list of the delivery worker: a queued outbound message stays here until it is sent, failed or
+// deleted. Built from the events like any read model, so a crash loses no pending send.
+export const outboundQueueMigrations = [
+  {
+    id: 'projections/outbound-queue-001',
+    sql: `
+      CREATE TABLE outbound_queue (
+        message_id uuid PRIMARY KEY, company_id uuid NOT NULL, whatsapp_id uuid NOT NULL, contact_id uuid NOT NULL,
+        ticket_id uuid NOT NULL, wa_message_id text NOT NULL, body text NOT NULL, media_type text NOT NULL,
+        media_url text, attempts int NOT NULL DEFAULT 0, last_error text,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(), queued_at timestamptz NOT NULL
+      );
+      CREATE INDEX outbound_queue_due ON outbound_queue (next_attempt_at);`,
+  },
+  {
+    // The message an agent replied to, so the customer sees the answer quoting it.
+    id: 'projections/outbound-queue-002-quoted',
+    sql: `ALTER TABLE outbound_queue ADD COLUMN quoted_msg_id uuid;`,
+  },
+];
+
+export const outboundQueueProjection: Projection = {
+  name: 'outbound-queue',
+  tables: ['outbound_queue'],
+  async handle(tx, e) {
+    const d = e.data;
+    switch (e.type) {
+      case 'OutboundMessageQueued':
+        await tx.query(
+          `INSERT INTO outbound_queue (message_id, company_id, whatsapp_id, contact_id, ticket_id, wa_message_id, body, media_type, media_url, queued_at, quoted_msg_id)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT DO NOTHING`,
+          [
+            d.messageId,
+            d.companyId,
+            d.whatsappId,
+            d.contactId,
+            d.ticketId,
+            d.waMessageId,
+            d.body,
+            d.mediaType,
+            d.mediaUrl,
+            e.metadata.at,
+            d.quotedMsgId ?? null,
+          ],
+        );
+        await tx.query(`SELECT pg_notify('zelo_outbound', $1)`, [d.whatsappId]);
+        return;
+      case 'OutboundMessageSent':
+      case 'OutboundMessageFailed':
+      case 'MessageDeleted':
+        await tx.query('DELETE FROM outbound_queue WHERE message_id=$1', [d.messageId]);
+        return;
+    }
+  },
+};

@@ -1,0 +1,58 @@
+import type { Projection } from '../runner.ts';
+
+export const queuesMigrations = [
+  {
+    id: 'projections/queues-001',
+    sql: `
+      CREATE TABLE queues (
+        id uuid PRIMARY KEY, company_id uuid NOT NULL, name text NOT NULL, color text NOT NULL,
+        greeting_message text NOT NULL, out_of_hours_message text NOT NULL, order_queue int,
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX queues_company ON queues (company_id);`,
+  },
+  {
+    id: 'projections/queues-002-schedules',
+    sql: `ALTER TABLE queues ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]';`,
+  },
+];
+
+export const queuesProjection: Projection = {
+  name: 'queues',
+  tables: ['queues'],
+  async handle(tx, e) {
+    const d = e.data;
+    const change = (action: 'create' | 'update' | 'delete') => [
+      { companyId: d.companyId, kind: 'queue' as const, action, id: d.queueId },
+    ];
+    switch (e.type) {
+      case 'QueueCreated':
+      case 'QueueUpdated':
+        await tx.query(
+          `INSERT INTO queues VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
+           ON CONFLICT (id) DO UPDATE SET name=$3, color=$4, greeting_message=$5, out_of_hours_message=$6, order_queue=$7, updated_at=$8`,
+          [
+            d.queueId,
+            d.companyId,
+            d.name,
+            d.color,
+            d.greetingMessage,
+            d.outOfHoursMessage,
+            d.orderQueue,
+            e.metadata.at,
+          ],
+        );
+        return change(e.type === 'QueueCreated' ? 'create' : 'update');
+      case 'QueueSchedulesChanged':
+        await tx.query('UPDATE queues SET schedules=$2, updated_at=$3 WHERE id=$1', [
+          d.queueId,
+          JSON.stringify(d.schedules),
+          e.metadata.at,
+        ]);
+        return change('update');
+      case 'QueueDeleted':
+        await tx.query('DELETE FROM queues WHERE id=$1', [d.queueId]);
+        return change('delete');
+    }
+  },
+};

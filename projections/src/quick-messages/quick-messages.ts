@@ -1,0 +1,55 @@
+import type { Projection } from '../runner.ts';
+
+export const quickMessagesMigrations = [
+  {
+    id: 'projections/quick-messages-001',
+    sql: `
+      CREATE TABLE quick_messages (
+        id uuid PRIMARY KEY, company_id uuid NOT NULL, user_id uuid NOT NULL, shortcode text NOT NULL,
+        message text NOT NULL, geral boolean NOT NULL, status boolean NOT NULL,
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX quick_messages_company ON quick_messages (company_id, lower(shortcode));`,
+  },
+  {
+    id: 'projections/quick-messages-002-media',
+    sql: `ALTER TABLE quick_messages ADD COLUMN media_url text, ADD COLUMN media_name text,
+            ADD COLUMN media_type text;`,
+  },
+];
+
+export const quickMessagesProjection: Projection = {
+  name: 'quick-messages',
+  tables: ['quick_messages'],
+  async handle(tx, e) {
+    const d = e.data;
+    const change = (action: 'create' | 'update' | 'delete') => [
+      { companyId: d.companyId, kind: 'quickMessage' as const, action, id: d.quickMessageId },
+    ];
+    switch (e.type) {
+      case 'QuickMessageCreated':
+      case 'QuickMessageUpdated':
+        await tx.query(
+          `INSERT INTO quick_messages VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
+           ON CONFLICT (id) DO UPDATE SET user_id=$3, shortcode=$4, message=$5, geral=$6, status=$7, updated_at=$8`,
+          [d.quickMessageId, d.companyId, d.userId, d.shortcode, d.message, d.geral, d.status, e.metadata.at],
+        );
+        return change(e.type === 'QuickMessageCreated' ? 'create' : 'update');
+      case 'QuickMessageDeleted':
+        await tx.query('DELETE FROM quick_messages WHERE id = $1', [d.quickMessageId]);
+        return change('delete');
+      case 'QuickMessageMediaAttached':
+        await tx.query(
+          'UPDATE quick_messages SET media_url=$2, media_name=$3, media_type=$4, updated_at=$5 WHERE id=$1',
+          [d.quickMessageId, d.mediaUrl, d.mediaName, d.mediaType, e.metadata.at],
+        );
+        return change('update');
+      case 'QuickMessageMediaRemoved':
+        await tx.query(
+          'UPDATE quick_messages SET media_url=NULL, media_name=NULL, media_type=NULL, updated_at=$2 WHERE id=$1',
+          [d.quickMessageId, e.metadata.at],
+        );
+        return change('update');
+    }
+  },
+};

@@ -1,0 +1,54 @@
+import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
+import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
+import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
+import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
+import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
+import { queueOptionsMigrations, queueOptionsProjection } from './queues/queue-options.ts';
+import { queuesMigrations, queuesProjection } from './queues/queues.ts';
+import { quickMessagesMigrations, quickMessagesProjection } from './quick-messages/quick-messages.ts';
+import { checkpointMigration, type Projection } from './runner.ts';
+import { schedulesMigrations, schedulesProjection } from './schedules/schedules.ts';
+import { tagsMigrations, tagsProjection } from './tags/tags.ts';
+import { tenancyMigrations, tenancyProjection } from './tenancy/companies.ts';
+import { ticketNotesMigrations, ticketNotesProjection } from './ticket-notes/ticket-notes.ts';
+import { conversationsMigrations, conversationsProjection } from './tickets/conversations.ts';
+import { usersMigrations, usersProjection } from './users/users.ts';
+
+/** Every read model's migrations, in order. */
+export const readModelMigrations = [
+  checkpointMigration,
+  ...tenancyMigrations,
+  ...usersMigrations,
+  ...queuesMigrations,
+  ...queueOptionsMigrations,
+  ...connectionsMigrations,
+  ...contactsMigrations,
+  ...conversationsMigrations,
+  ...outboundQueueMigrations,
+  ...ticketHistoryMigrations,
+  ...schedulesMigrations,
+  ...tagsMigrations,
+  ...quickMessagesMigrations,
+  ...ticketNotesMigrations,
+  ...ticketStatsMigrations,
+];
+
+/** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
+export function allProjections(): Projection[] {
+  return [
+    tenancyProjection,
+    usersProjection,
+    queuesProjection,
+    queueOptionsProjection,
+    connectionsProjection,
+    contactsProjection,
+    conversationsProjection,
+    outboundQueueProjection,
+    ticketHistoryProjection,
+    schedulesProjection,
+    tagsProjection,
+    quickMessagesProjection,
+    ticketNotesProjection,
+    ticketStatsProjection,
+  ];
+}

@@ -1,0 +1,265 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import { tryLockInTransaction } from './runner-lock.ts';
+
+// Structurally the services' EventStore: projections depend on contracts, never on services.
+export interface ProjectionEvent {
+  id: string;
+  type: string;
+  data: Record<string, any>;
+  metadata: { companyId: string | null; actor: string; correlationId: string; at: string };
+  streamId: string;
+  streamRevision: number;
+  position: string;
+}
+export interface EventSource {
+  readAll(after: string | null, limit: number): Promise<ProjectionEvent[]>;
+  onAppended(listener: () => void): () => void;
+  comparePositions(a: string, b: string): number;
+}
+
+/** What a projection changed, pushed to browsers by the API's socket gateway. */
+export interface Change {
+  companyId: string;
+  kind:
+    | 'ticket'
+    | 'message'
+    | 'contact'
+    | 'whatsapp'
+    | 'user'
+    | 'queue'
+    | 'schedule'
+    | 'company'
+    | 'setting'
+    | 'tag'
+    | 'quickMessage';
+  action: 'update' | 'create' | 'delete';
+  id: string;
+  ticketId?: string;
+  /** Ms since epoch when the underlying event was decided, for latency measurement. */
+  at?: number;
+}
+
+export interface Projection {
+  name: string;
+  /** Tables this projection owns; a replay empties them. */
+  tables: string[];
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that changes nothing simply returns
+  handle(tx: pg.PoolClient, event: ProjectionEvent): Promise<Change[] | undefined | void>;
+  /** Optional bulk path: same effect as calling `handle` for each event in order, in fewer round trips. */
+  handleBatch?(tx: pg.PoolClient, events: ProjectionEvent[]): Promise<Change[]>;
+}
+
+export const CHANGES_CHANNEL = 'zelo_changes';
+export const CHECKPOINT_CHANNEL = 'zelo_checkpoints';
+
+export const checkpointMigration = {
+  id: 'projections/000-checkpoints',
+  sql: `CREATE TABLE projection_checkpoints (
+          name text PRIMARY KEY,
+          position text,
+          events_applied bigint NOT NULL DEFAULT 0,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );`,
+};
+
+async function notifyChanges(tx: pg.PoolClient, changes: Change[]) {
+  // NOTIFY payloads are capped at 8000 bytes; send chunks. Delivered only if the transaction commits.
+  let chunk: Change[] = [];
+  let size = 2;
+  for (const c of changes) {
+    const s = JSON.stringify(c).length + 1;
+    if (size + s > 7500 && chunk.length) {
+      await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(chunk)]);
+      chunk = [];
+      size = 2;
+    }
+    chunk.push(c);
+    size += s;
+  }
+  if (chunk.length) await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(chunk)]);
+}
+
+/** Applies one batch of events to a projection and moves its checkpoint, in one transaction. */
+export async function applyBatch(
+  pool: pg.Pool,
+  projection: Projection,
+  events: ProjectionEvent[],
+): Promise<Change[]> {
+  return (await applyToGroup(pool, [{ projection, events }], { lock: false })).changes;
+}
+
+/**
+ * Applies each projection's share of a batch and moves their checkpoints, all in one transaction:
+ * one read and one commit serve every projection that is caught up, instead of one per projection.
+ */
+export async function applyToGroup(
+  pool: pg.Pool,
+  work: { projection: Projection; events: ProjectionEvent[] }[],
+  options: { lock: boolean } = { lock: true },
+): Promise<{ changes: Change[]; locked: string[] }> {
+  const tx = await pool.connect();
+  const locked: string[] = [];
+  try {
+    await tx.query('BEGIN');
+    // Read models are rebuildable from the event store and their checkpoint commits with them, so a
+    // commit lost in a crash is simply re-applied: no need to wait for the WAL flush.
+    await tx.query('SET LOCAL synchronous_commit = off');
+    const changes: Change[] = [];
+    const moved: string[] = [];
+    for (const { projection, events } of work) {
+      if (events.length === 0) continue;
+      // A replay (zelo projections replay) holds this projection: leave it out, it moves on its own.
+      if (options.lock && !(await tryLockInTransaction(tx, projection.name))) {
+        locked.push(projection.name);
+        continue;
+      }
+      if (projection.handleBatch) changes.push(...(await projection.handleBatch(tx, events)));
+      else {
+        for (const e of events) {
+          const c = await projection.handle(tx, e);
+          if (c) changes.push(...c);
+        }
+      }
+      const last = events[events.length - 1].position;
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at) VALUES ($1, $2, $3, now())
+         ON CONFLICT (name) DO UPDATE SET position = $2, events_applied = projection_checkpoints.events_applied + $3, updated_at = now()`,
+        [projection.name, last, events.length],
+      );
+      moved.push(`${projection.name} ${last}`);
+    }
+    await notifyChanges(tx, changes);
+    if (moved.length) await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, moved.join('\n')]);
+    await tx.query('COMMIT');
+    return { changes, locked };
+  } catch (err) {
+    await tx.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    tx.release();
+  }
+}
+
+export async function readCheckpoint(pool: pg.Pool, name: string): Promise<string | null> {
+  const { rows } = await pool.query('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
+  return rows[0]?.position ?? null;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  pollMs?: number;
+}
+
+/**
+ * Keeps a group of projections up to date: read once after the lowest checkpoint, give each projection
+ * the events past its own checkpoint, commit them together; sleep until the store says something was
+ * appended, or the poll interval passes (LISTEN is a hint, polling the rule). A projection that is
+ * behind (new, or replayed) catches up inside the same loop.
+ */
+export class ProjectionRunner extends EventEmitter {
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  /** Set by a wake-up that arrived while a batch was being applied, so it is not lost. */
+  private dirty = false;
+  private lastWake = 0;
+  private loopDone: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  readonly positions = new Map<string, string | null>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly source: EventSource,
+    readonly projections: Projection[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  start(): void {
+    this.unsubscribe = this.source.onAppended(() => {
+      this.lastWake = Date.now();
+      if (this.wake) this.wake();
+      else this.dirty = true;
+    });
+    this.loopDone = this.loop();
+  }
+
+  private lowest(): string | null {
+    let low: string | null | undefined;
+    for (const p of this.projections) {
+      const at = this.positions.get(p.name) ?? null;
+      if (at === null) return null;
+      if (low == null || this.source.comparePositions(at, low) < 0) low = at;
+    }
+    return low ?? null;
+  }
+
+  private async loop(): Promise<void> {
+    for (const p of this.projections) this.positions.set(p.name, await readCheckpoint(this.pool, p.name));
+    const batchSize = this.options.batchSize ?? 500;
+    while (!this.stopped) {
+      try {
+        const events = await this.source.readAll(this.lowest(), batchSize);
+        if (events.length > 0) {
+          const work = this.projections.map((projection) => {
+            const at = this.positions.get(projection.name) ?? null;
+            return {
+              projection,
+              events:
+                at === null ? events : events.filter((e) => this.source.comparePositions(e.position, at) > 0),
+            };
+          });
+          const { changes, locked } = await applyToGroup(this.pool, work);
+          for (const name of locked) this.positions.set(name, await readCheckpoint(this.pool, name));
+          for (const w of work) {
+            if (w.events.length === 0 || locked.includes(w.projection.name)) continue;
+            const position = w.events[w.events.length - 1].position;
+            this.positions.set(w.projection.name, position);
+            this.emit('applied', w.projection.name, position);
+          }
+          this.emit('changes', changes);
+          if (events.length === batchSize) continue;
+        }
+      } catch (err) {
+        console.error('[projections]', (err as Error).message);
+        await this.sleep(1000);
+        for (const p of this.projections) {
+          this.positions.set(
+            p.name,
+            await readCheckpoint(this.pool, p.name).catch(() => this.positions.get(p.name) ?? null),
+          );
+        }
+        continue;
+      }
+      if (this.dirty) {
+        this.dirty = false;
+        continue;
+      }
+      // Right after activity an event may still be invisible behind an older open transaction
+      // (the xmin rule): look again soon rather than waiting for the idle poll.
+      await this.sleep(Date.now() - this.lastWake < 1000 ? 20 : (this.options.pollMs ?? 1000));
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      const self = this;
+      function done() {
+        clearTimeout(t);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loopDone;
+  }
+}

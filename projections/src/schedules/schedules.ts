@@ -1,0 +1,137 @@
+import type { ScheduleList, ScheduleView } from '@zelo/contracts/schedules/api';
+import type pg from 'pg';
+import type { Change, Projection } from '../runner.ts';
+import { containsPattern } from '../sql.ts';
+
+export const schedulesMigrations = [
+  {
+    id: 'projections/schedules-001',
+    sql: `
+      CREATE TABLE schedules (
+        id uuid PRIMARY KEY, company_id uuid NOT NULL, body text NOT NULL, contact_id uuid NOT NULL,
+        ticket_id uuid, whatsapp_id uuid, user_id uuid NOT NULL, send_at timestamptz NOT NULL,
+        sent_at timestamptz, status text NOT NULL, error text,
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX schedules_company_send_at ON schedules (company_id, send_at, id);
+      CREATE INDEX schedules_company_contact ON schedules (company_id, contact_id);`,
+  },
+];
+
+export const schedulesProjection: Projection = {
+  name: 'schedules',
+  tables: ['schedules'],
+  async handle(tx, e) {
+    const d = e.data;
+    const change = (action: Change['action']): Change[] => [
+      { companyId: d.companyId, kind: 'schedule', action, id: d.scheduleId },
+    ];
+    const at = e.metadata.at;
+    switch (e.type) {
+      case 'ScheduleCreated':
+      case 'ScheduleUpdated':
+        // An edit re-arms a failed schedule, so status, sent_at and error start over.
+        await tx.query(
+          `INSERT INTO schedules VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULL,'PENDENTE',NULL,$9,$9)
+           ON CONFLICT (id) DO UPDATE SET body=$3, contact_id=$4, ticket_id=$5, whatsapp_id=$6, user_id=$7, send_at=$8,
+             sent_at=NULL, status='PENDENTE', error=NULL, updated_at=$9`,
+          [d.scheduleId, d.companyId, d.body, d.contactId, d.ticketId, d.whatsappId, d.userId, d.sendAt, at],
+        );
+        return change(e.type === 'ScheduleCreated' ? 'create' : 'update');
+      case 'ScheduleSent':
+        await tx.query(
+          `UPDATE schedules SET status='ENVIADA', sent_at=$2, error=NULL, updated_at=$3 WHERE id=$1`,
+          [d.scheduleId, d.sentAt, at],
+        );
+        return change('update');
+      case 'ScheduleFailed':
+        await tx.query(`UPDATE schedules SET status='ERRO', error=$2, updated_at=$3 WHERE id=$1`, [
+          d.scheduleId,
+          d.reason,
+          at,
+        ]);
+        return change('update');
+      case 'ScheduleDeleted':
+        await tx.query('DELETE FROM schedules WHERE id=$1', [d.scheduleId]);
+        return change('delete');
+    }
+  },
+};
+
+// The contact is joined from the contacts read model when it is there (the calendar titles events with its name).
+const scheduleSelect = `
+  SELECT s.id, s.body, s.contact_id AS "contactId",
+    CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name, 'number', c.number) END AS contact,
+    s.ticket_id AS "ticketId", s.whatsapp_id AS "whatsappId", s.user_id AS "userId",
+    s.send_at AS "sendAt", s.sent_at AS "sentAt", s.status, s.error,
+    NULL::text AS "mediaPath", NULL::text AS "mediaName", s.created_at AS "createdAt", s.updated_at AS "updatedAt"
+  FROM schedules s LEFT JOIN contacts c ON c.id = s.contact_id AND c.company_id = s.company_id`;
+
+type ScheduleRow = Omit<ScheduleView, 'sendAt' | 'sentAt' | 'createdAt' | 'updatedAt'> & {
+  sendAt: Date;
+  sentAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const toView = (r: ScheduleRow): ScheduleView => ({
+  ...r,
+  sendAt: r.sendAt.toISOString(),
+  sentAt: r.sentAt ? r.sentAt.toISOString() : null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export interface ListSchedulesFilter {
+  searchParam?: string;
+  contactId?: string;
+  pageNumber?: number;
+  pageSize?: number;
+}
+
+/** A company's schedules by send time; searchParam matches the body or the contact's name or number. */
+export async function listSchedules(
+  pool: pg.Pool,
+  companyId: string,
+  filter: ListSchedulesFilter = {},
+): Promise<ScheduleList> {
+  const pageSize = filter.pageSize ?? 20;
+  const pageNumber = filter.pageNumber ?? 1;
+  const params: unknown[] = [companyId];
+  let where = 's.company_id = $1';
+  if (filter.contactId) {
+    params.push(filter.contactId);
+    where += ` AND s.contact_id = $${params.length}`;
+  }
+  if (filter.searchParam) {
+    params.push(containsPattern(filter.searchParam));
+    const p = `$${params.length}`;
+    where += ` AND (lower(s.body) LIKE ${p} OR lower(c.name) LIKE ${p} OR c.number LIKE ${p})`;
+  }
+  const n = params.length;
+  const { rows } = await pool.query(
+    `${scheduleSelect} WHERE ${where} ORDER BY s.send_at, s.id LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, pageSize + 1, (pageNumber - 1) * pageSize],
+  );
+  const count = await pool.query(
+    `SELECT count(*)::int AS n FROM schedules s LEFT JOIN contacts c ON c.id = s.contact_id AND c.company_id = s.company_id WHERE ${where}`,
+    params,
+  );
+  return {
+    schedules: rows.slice(0, pageSize).map(toView),
+    count: count.rows[0].n as number,
+    hasMore: rows.length > pageSize,
+  };
+}
+
+export async function getSchedule(
+  pool: pg.Pool,
+  companyId: string,
+  scheduleId: string,
+): Promise<ScheduleView | null> {
+  const { rows } = await pool.query<ScheduleRow>(`${scheduleSelect} WHERE s.company_id = $1 AND s.id = $2`, [
+    companyId,
+    scheduleId,
+  ]);
+  return rows[0] ? toView(rows[0]) : null;
+}

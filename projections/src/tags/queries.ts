@@ -1,0 +1,45 @@
+import type pg from 'pg';
+import { containsPattern } from '../sql.ts';
+
+// The count leaves out deleted tickets, whose rows the tickets projection removed.
+const tagSelect = `
+  SELECT g.id, g.name, g.color, g.kanban, g.user_id AS "userId",
+         (SELECT count(*)::int FROM ticket_tags tt JOIN tickets t ON t.id = tt.ticket_id WHERE tt.tag_id = g.id)
+           AS "ticketsCount",
+         g.created_at AS "createdAt", g.updated_at AS "updatedAt"
+    FROM tags g`;
+
+/** The tags page: search by name, 20 per page, alphabetical. */
+export async function searchTags(
+  pool: pg.Pool,
+  companyId: string,
+  q: { searchParam?: string; pageNumber: number },
+  pageSize = 20,
+) {
+  const params: unknown[] = [companyId];
+  let where = 'g.company_id = $1';
+  if (q.searchParam) {
+    params.push(containsPattern(q.searchParam));
+    where += ` AND lower(g.name) LIKE $${params.length}`;
+  }
+  params.push(pageSize + 1, (q.pageNumber - 1) * pageSize);
+  const { rows } = await pool.query(
+    `${tagSelect} WHERE ${where} ORDER BY lower(g.name), g.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { tags: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+}
+
+/** Every tag of the company (the picker and the search tab's tag filter). */
+export async function listAllTags(pool: pg.Pool, companyId: string, onlyKanban = false) {
+  const { rows } = await pool.query(
+    `${tagSelect} WHERE g.company_id = $1 ${onlyKanban ? 'AND g.kanban' : ''} ORDER BY lower(g.name), g.id`,
+    [companyId],
+  );
+  return rows;
+}
+
+export async function getTag(pool: pg.Pool, companyId: string, tagId: string) {
+  const { rows } = await pool.query(`${tagSelect} WHERE g.company_id = $1 AND g.id = $2`, [companyId, tagId]);
+  return rows[0] ?? null;
+}

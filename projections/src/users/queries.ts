@@ -1,0 +1,48 @@
+import type pg from 'pg';
+import { containsPattern } from '../sql.ts';
+
+/** The user as the web app keeps it in its session (doc 1 §3 User, §7 POST /auth/login). */
+export async function sessionUser(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query(
+    `SELECT u.id, u.name, u.email, u.profile, u.super, u.all_ticket AS "allTicket", u.whatsapp_id AS "whatsappId",
+            u.company_id AS "companyId", u.language,
+            json_build_object('id', c.id, 'name', c.name, 'dueDate', c.due_date, 'planId', c.plan_id,
+              'settings', (SELECT coalesce(json_agg(json_build_object('key', k, 'value', v)), '[]') FROM jsonb_each_text(c.settings) s(k, v)),
+              'plan', (SELECT row_to_json(p) FROM (SELECT id, name, use_campaigns AS "useCampaigns", use_kanban AS "useKanban",
+                  use_open_ai AS "useOpenAi", use_integrations AS "useIntegrations", use_schedules AS "useSchedules",
+                  use_internal_chat AS "useInternalChat", use_external_api AS "useExternalApi" FROM plans WHERE id = c.plan_id) p)) AS company,
+            (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.order_queue NULLS LAST, q.name), '[]')
+               FROM queues q WHERE q.id = ANY(u.queue_ids)) AS queues,
+            u.queue_ids AS "queueIds"
+       FROM users u JOIN companies c ON c.id = u.company_id
+      WHERE u.id = $1`,
+    [userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function userForLogin(pool: pg.Pool, email: string) {
+  const { rows } = await pool.query(
+    `SELECT u.id, u.company_id AS "companyId", u.password_hash AS "passwordHash", u.profile, u.super, c.due_date AS "dueDate"
+       FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = lower($1)`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listUsers(
+  pool: pg.Pool,
+  companyId: string,
+  searchParam: string,
+  pageNumber: number,
+  pageSize = 20,
+) {
+  const { rows } = await pool.query(
+    `SELECT id, name, email, profile, all_ticket AS "allTicket", whatsapp_id AS "whatsappId", queue_ids AS "queueIds", created_at AS "createdAt"
+       FROM users WHERE company_id = $1 AND (lower(name) LIKE $2 OR email LIKE $2)
+      ORDER BY name LIMIT $3 OFFSET $4`,
+    [companyId, containsPattern(searchParam), pageSize + 1, (pageNumber - 1) * pageSize],
+  );
+  const count = await pool.query('SELECT count(*)::int AS n FROM users WHERE company_id = $1', [companyId]);
+  return { users: rows.slice(0, pageSize), count: count.rows[0].n, hasMore: rows.length > pageSize };
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+// Idempotent set-up run by `npm start`, `npm test` and `.ci/run`: the Temporal CLI and its dev server,
+// the PostgreSQL database (migrations are the app's job), and with --for-tests Chromium.
+// Each step prints one line; any failure exits non-zero with the reason.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const forTests = process.argv.includes('--for-tests');
+const TEMPORAL_VERSION = 'v1.5.1';
+const TEMPORAL_HOST = '127.0.0.1';
+const TEMPORAL_PORT = 7233;
+const TEMPORAL_ADDRESS = `${TEMPORAL_HOST}:${TEMPORAL_PORT}`;
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/zelo';
+
+class SetupError extends Error {}
+const say = (step, what) => console.log(`[setup] ${step}: ${what}`);
+
+function onPath(name) {
+  const r = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+/** The project's own CLI in .tools, installed with Go when missing; else one already on PATH. */
+function ensureTemporalCli() {
+  const tools = path.join(root, '.tools');
+  const local = path.join(tools, 'temporal');
+  if (existsSync(local)) {
+    say('temporal cli', `${path.relative(root, local)} present`);
+    return local;
+  }
+  if (onPath('go')) {
+    mkdirSync(tools, { recursive: true });
+    const started = Date.now();
+    // v1.5.1 is the last tag whose go.mod has no `replace` directive, so `go install` accepts it.
+    const r = spawnSync('go', ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_VERSION}`], {
+      env: { ...process.env, GOBIN: tools },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (r.status !== 0 || !existsSync(local))
+      throw new SetupError(`go install of the Temporal CLI ${TEMPORAL_VERSION} failed`);
+    say(
+      'temporal cli',
+      `installed ${TEMPORAL_VERSION} into .tools with go in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    return local;
+  }
+  const global = onPath('temporal');
+  if (global) {
+    say('temporal cli', `using ${global} (no Go to install ${TEMPORAL_VERSION} into .tools)`);
+    return global;
+  }
+  throw new SetupError(
+    `the Temporal CLI is missing: install Go (then re-run) or put a \`temporal\` binary on PATH (https://docs.temporal.io/cli)`,
+  );
+}
+
+function portOpen(host, port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function namespaceReady(cli) {
+  const r = spawnSync(
+    cli,
+    ['operator', 'namespace', 'describe', '--namespace', 'default', '--address', TEMPORAL_ADDRESS],
+    {
+      stdio: 'ignore',
+      timeout: 10_000,
+    },
+  );
+  return r.status === 0;
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A dev server on 127.0.0.1:7233 that outlives this script (detached), persisted in .data. */
+async function ensureTemporalServer(cli) {
+  if ((await portOpen(TEMPORAL_HOST, TEMPORAL_PORT)) && namespaceReady(cli)) {
+    say('temporal server', `already running on ${TEMPORAL_ADDRESS}`);
+    return;
+  }
+  let child = null;
+  if (!(await portOpen(TEMPORAL_HOST, TEMPORAL_PORT))) {
+    const data = path.join(root, '.data');
+    mkdirSync(data, { recursive: true });
+    const log = openSync(path.join(data, 'temporal.log'), 'a');
+    child = spawn(
+      cli,
+      [
+        'server',
+        'start-dev',
+        '--ip',
+        TEMPORAL_HOST,
+        '--port',
+        String(TEMPORAL_PORT),
+        '--ui-port',
+        '8233',
+        '--db-filename',
+        path.join(data, 'temporal.db'),
+        '--log-level',
+        'warn',
+      ],
+      { cwd: root, detached: true, stdio: ['ignore', log, log] },
+    );
+    child.unref();
+  }
+  // Otherwise something (perhaps a server another set-up just started) holds the port: wait for it.
+  let exited = null;
+  child?.once('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (exited !== null && !(await portOpen(TEMPORAL_HOST, TEMPORAL_PORT))) {
+      throw new SetupError(`the Temporal dev server exited with ${exited}; see .data/temporal.log`);
+    }
+    if ((await portOpen(TEMPORAL_HOST, TEMPORAL_PORT)) && namespaceReady(cli)) {
+      say(
+        'temporal server',
+        child
+          ? `started on ${TEMPORAL_ADDRESS} (pid ${child.pid}, UI :8233, log .data/temporal.log)`
+          : `ready on ${TEMPORAL_ADDRESS}`,
+      );
+      return;
+    }
+    await sleep(300);
+  }
+  throw new SetupError(
+    `the Temporal dev server did not answer on ${TEMPORAL_ADDRESS} within 60 s; see .data/temporal.log`,
+  );
+}
+
+async function ensureDatabase() {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!name) throw new SetupError(`DATABASE_URL names no database: ${databaseUrl}`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new SetupError(`cannot reach PostgreSQL at ${url.host}: ${err.message}`);
+  }
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount > 0) return say('database', `${name} exists on ${url.host}`);
+    try {
+      await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    } catch (err) {
+      // 42P04: created concurrently by another set-up, which is what we wanted.
+      if (err.code !== '42P04') throw new SetupError(`cannot create database ${name}: ${err.message}`);
+    }
+    say('database', `created ${name} on ${url.host}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function ensureChromium() {
+  const chromium = '/usr/bin/chromium';
+  if (existsSync(chromium)) return say('chromium', `${chromium} present`);
+  if (process.getuid?.() !== 0) {
+    throw new SetupError(
+      `${chromium} is missing and installing it needs root: run \`sudo apt-get install -y chromium\``,
+    );
+  }
+  const run = (args) =>
+    spawnSync('apt-get', args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  if (
+    run(['update']).status !== 0 ||
+    run(['install', '-y', 'chromium']).status !== 0 ||
+    !existsSync(chromium)
+  ) {
+    throw new SetupError('apt-get install chromium failed');
+  }
+  say('chromium', `installed ${chromium} with apt-get`);
+}
+
+try {
+  const cli = ensureTemporalCli();
+  await ensureTemporalServer(cli);
+  await ensureDatabase();
+  if (forTests) ensureChromium();
+} catch (err) {
+  console.error(`[setup] failed: ${err instanceof SetupError ? err.message : (err.stack ?? err)}`);
+  process.exit(1);
+}

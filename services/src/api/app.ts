@@ -1,0 +1,86 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import jwt from '@fastify/jwt';
+import Fastify from 'fastify';
+import { auditGraphql } from '../audit/graphql.ts';
+import { installAuthentication } from '../auth/authenticate.ts';
+import { authRoutes } from '../auth/routes.ts';
+import { simulatorRoutes } from '../channels/simulator-routes.ts';
+import { connectionRoutes } from '../connections/routes.ts';
+import { contactRoutes } from '../contacts/routes.ts';
+import { dashboardRoutes } from '../dashboard/routes.ts';
+import { externalApiRoutes } from '../external-api/routes.ts';
+import { mediaRoutes } from '../media/routes.ts';
+import { localMediaStorage, mediaDirFromEnv } from '../media/storage.ts';
+import { messageRoutes } from '../messaging/routes.ts';
+import { queueOptionRoutes } from '../queues/option-routes.ts';
+import { queueRoutes } from '../queues/routes.ts';
+import { quickMessageRoutes } from '../quick-messages/routes.ts';
+import { schedulesRoutes } from '../schedules/routes.ts';
+import { tagRoutes } from '../tags/routes.ts';
+import { tenancyRoutes } from '../tenancy/routes.ts';
+import { companySchedulesRoutes } from '../tenancy/schedules-routes.ts';
+import { ticketNoteRoutes } from '../ticket-notes/routes.ts';
+import { ticketRoutes } from '../tickets/routes.ts';
+import { userRoutes } from '../users/routes.ts';
+import type { AppContext } from './context.ts';
+import { installErrorHandler } from './errors.ts';
+import { SocketGateway } from './socket-gateway.ts';
+
+export interface BuildOptions {
+  databaseUrl: string;
+  logger?: boolean;
+}
+
+/** The HTTP API and its socket gateway; the caller decides when to listen. */
+export async function buildApp(ctx: AppContext, options: BuildOptions) {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // Request ids go into event metadata as correlation ids.
+    genReqId: () => crypto.randomUUID(),
+  });
+  installErrorHandler(app);
+  await app.register(cors, {
+    origin: ctx.config.webOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  await app.register(cookie);
+  await app.register(jwt, { secret: ctx.config.jwtSecret });
+  installAuthentication(app);
+
+  let gateway: SocketGateway | null = null;
+  const publish = (companyId: string, event: string, data: unknown) =>
+    gateway?.publish(companyId, event, data);
+
+  await app.register(authRoutes, { ctx, publish });
+  await app.register(tenancyRoutes, { ctx });
+  await app.register(ticketRoutes, { ctx });
+  const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock);
+  await app.register(mediaRoutes, { root: media.root });
+  await app.register(messageRoutes, { ctx, media });
+  await app.register(contactRoutes, { ctx });
+  await app.register(ticketNoteRoutes, { ctx });
+  await app.register(queueRoutes, { ctx });
+  await app.register(queueOptionRoutes, { ctx });
+  await app.register(companySchedulesRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(connectionRoutes, { ctx });
+  await app.register(schedulesRoutes, { ctx });
+  await app.register(tagRoutes, { ctx });
+  await app.register(quickMessageRoutes, { ctx, media });
+  await app.register(externalApiRoutes, { ctx, media });
+  await app.register(auditGraphql, { ctx });
+  await app.register(dashboardRoutes, { ctx });
+  if (ctx.simulator) await app.register(simulatorRoutes, { ctx, simulator: ctx.simulator });
+  app.get('/health', async () => ({ ok: true }));
+
+  gateway = new SocketGateway(app, ctx.pool, options.databaseUrl);
+  await gateway.start();
+  const started = gateway;
+  ctx.presence = (companyId) => started.onlineUsers(companyId);
+  app.addHook('onClose', async () => started.stop());
+  await app.ready();
+  return { app, gateway: started };
+}

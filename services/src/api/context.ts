@@ -1,0 +1,44 @@
+import '@fastify/jwt';
+import type { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import type { SimulatorChannel } from '../channels/simulator.ts';
+import type { Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+
+/** What every route plugin receives. */
+export interface AppContext {
+  deps: Deps;
+  pool: Pool;
+  watcher: CheckpointWatcher;
+  config: {
+    jwtSecret: string;
+    refreshSecret: string;
+    webOrigins: string[];
+    /** Access token lifetime in seconds. */
+    accessTtl: number;
+    refreshTtlDays: number;
+    secureCookies: boolean;
+  };
+  simulator: SimulatorChannel | null;
+  /** Users with a live socket in this API process (the dashboard's online column). */
+  presence?: (companyId: string) => Set<string>;
+}
+
+export interface SessionUser {
+  id: string;
+  companyId: string;
+  profile: 'admin' | 'user';
+  super: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionUser;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: SessionUser;
+    user: SessionUser;
+  }
+}

@@ -1,0 +1,216 @@
+import type { IncomingMessage } from 'node:http';
+import { getConnection } from '@zelo/projections/connections/queries';
+import type { Change } from '@zelo/projections/runner';
+import { CHANGES_CHANNEL } from '@zelo/projections/runner';
+import { getMessagesByIds, getTicket, getTicketsByIds } from '@zelo/projections/tickets/queries';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import * as v from 'valibot';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { Pool } from '../platform/db.ts';
+import { mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
+
+const ClientMessage = v.variant('type', [
+  v.object({ type: v.literal('join'), room: v.pipe(v.string(), v.maxLength(80)) }),
+  v.object({ type: v.literal('leave'), room: v.pipe(v.string(), v.maxLength(80)) }),
+  v.object({ type: v.literal('userStatus') }),
+]);
+const Room = v.union([
+  v.literal('notification'),
+  v.pipe(v.string(), v.regex(/^status:(open|pending|closed)$/)),
+  v.pipe(v.string(), v.regex(/^ticket:[0-9a-f-]{36}$/)),
+]);
+
+interface Client {
+  ws: WebSocket;
+  viewer: Viewer;
+  rooms: Set<string>;
+  alive: boolean;
+}
+
+/**
+ * Pushes read-model changes to browsers. Every socket belongs to one company (from its token) and
+ * only ever receives that company's events; ticket and message pushes are further limited to users
+ * who may see the ticket. Changes arrive over PostgreSQL NOTIFY, so any process's projections feed it.
+ */
+export class SocketGateway {
+  private wss: WebSocketServer;
+  private clients = new Set<Client>();
+  private listen: pg.Client | null = null;
+  private heartbeat: NodeJS.Timeout;
+  /** Observers of every push (benchmarks measure latency here). */
+  readonly onPush = new Set<(event: string, change: Change | null) => void>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly pool: Pool,
+    private readonly databaseUrl: string,
+  ) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
+    app.server.on('upgrade', (req, socket, head) => {
+      if (!req.url?.startsWith('/socket')) return socket.destroy();
+      void this.authenticate(req).then(
+        (viewer) => this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, viewer)),
+        () => {
+          socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+          socket.destroy();
+        },
+      );
+    });
+    this.heartbeat = setInterval(() => {
+      for (const c of this.clients) {
+        if (!c.alive) c.ws.terminate();
+        c.alive = false;
+        c.ws.ping();
+      }
+    }, 18_000);
+  }
+
+  async start(): Promise<void> {
+    this.listen = new pg.Client({ connectionString: this.databaseUrl });
+    this.listen.on('notification', (n) => {
+      if (!n.payload) return;
+      void this.dispatch(JSON.parse(n.payload) as Change[]).catch((err) =>
+        this.app.log.error(err, 'socket dispatch failed'),
+      );
+    });
+    this.listen.on('error', (err) => this.app.log.error(err, 'change feed connection lost'));
+    await this.listen.connect();
+    await this.listen.query(`LISTEN ${CHANGES_CHANNEL}`);
+  }
+
+  private async authenticate(req: IncomingMessage): Promise<Viewer> {
+    const token = new URL(req.url ?? '', 'http://x').searchParams.get('token');
+    if (!token) throw new Error('no token');
+    const payload = this.app.jwt.verify<{
+      id: string;
+      companyId: string;
+      profile: 'admin' | 'user';
+      super: boolean;
+    }>(token);
+    return viewerOf(this.pool, payload);
+  }
+
+  private accept(ws: WebSocket, viewer: Viewer) {
+    const client: Client = { ws, viewer, rooms: new Set(), alive: true };
+    this.clients.add(client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('close', () => this.clients.delete(client));
+    ws.on('message', (raw) => void this.onMessage(client, raw.toString()));
+    ws.send(JSON.stringify({ event: 'ready', data: { userId: viewer.id } }));
+  }
+
+  private async onMessage(client: Client, raw: string) {
+    let parsed: v.InferOutput<typeof ClientMessage>;
+    try {
+      parsed = v.parse(ClientMessage, JSON.parse(raw));
+    } catch {
+      return this.send(client, 'error', { error: 'ERR_VALIDATION', message: 'unknown socket message' });
+    }
+    if (parsed.type === 'userStatus') return;
+    if (!v.is(Room, parsed.room))
+      return this.send(client, 'error', { error: 'ERR_VALIDATION', message: `unknown room ${parsed.room}` });
+    if (parsed.type === 'leave') return void client.rooms.delete(parsed.room);
+    if (parsed.room.startsWith('ticket:')) {
+      // A ticket room is joined only for a ticket of the user's company that the user may see.
+      const ticket = await getTicket(this.pool, client.viewer.companyId, parsed.room.slice(7));
+      if (!ticket || !mayViewTicket(client.viewer, ticket)) {
+        return this.send(client, 'error', { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' });
+      }
+    }
+    client.rooms.add(parsed.room);
+    this.send(client, 'joined', { room: parsed.room });
+  }
+
+  private send(client: Client, event: string, data: unknown) {
+    if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify({ event, data }));
+  }
+
+  private companyClients(companyId: string) {
+    return [...this.clients].filter((c) => c.viewer.companyId === companyId);
+  }
+
+  onlineUsers(companyId: string): Set<string> {
+    return new Set(this.companyClients(companyId).map((c) => c.viewer.id));
+  }
+
+  /** Direct pushes that are not read-model changes (another login of the same user). */
+  publish(companyId: string, event: string, data: unknown) {
+    for (const c of this.companyClients(companyId)) this.send(c, event, data);
+    for (const o of this.onPush) o(event, null);
+  }
+
+  /** One notification's changes: the rows they name are fetched in two queries, then fanned out. */
+  private async dispatch(changes: Change[]) {
+    const relevant = changes.filter(
+      (c) => this.clients.size > 0 && this.companyClients(c.companyId).length > 0,
+    );
+    if (relevant.length === 0) return;
+    const ticketIds = new Set<string>();
+    const messageIds = new Set<string>();
+    for (const c of relevant) {
+      if (c.kind === 'ticket' && c.action !== 'delete') ticketIds.add(c.id);
+      if (c.kind === 'message' && c.ticketId) {
+        messageIds.add(c.id);
+        ticketIds.add(c.ticketId);
+      }
+    }
+    const [tickets, messages] = await Promise.all([
+      getTicketsByIds(this.pool, [...ticketIds]),
+      getMessagesByIds(this.pool, [...messageIds]),
+    ]);
+    const ticketById = new Map(tickets.map((t) => [t.id as string, t]));
+    const messageById = new Map(messages.map((m) => [m.id as string, m]));
+    for (const change of relevant) {
+      const c = change.companyId;
+      const targets = this.companyClients(c);
+      if (change.kind === 'ticket') {
+        if (change.action === 'delete') {
+          this.fanOut(targets, `company-${c}-ticket`, { action: 'delete', ticketId: change.id }, change);
+          continue;
+        }
+        const ticket = ticketById.get(change.id);
+        if (!ticket || ticket.companyId !== c) continue;
+        const allowed = targets.filter((t) => mayViewTicket(t.viewer, ticket));
+        this.fanOut(allowed, `company-${c}-ticket`, { action: 'update', ticket }, change);
+      } else if (change.kind === 'message' && change.ticketId) {
+        const message = messageById.get(change.id);
+        const ticket = ticketById.get(change.ticketId);
+        if (!message || !ticket || message.companyId !== c || ticket.companyId !== c) continue;
+        const allowed = targets.filter(
+          (t) =>
+            mayViewTicket(t.viewer, ticket) &&
+            (t.rooms.has(`ticket:${ticket.id}`) || t.rooms.has('notification')),
+        );
+        this.fanOut(
+          allowed,
+          `company-${c}-appMessage`,
+          { action: change.action, message, ticket, contact: ticket.contact },
+          change,
+        );
+      } else if (change.kind === 'whatsapp') {
+        const whatsapp = change.action === 'delete' ? null : await getConnection(this.pool, c, change.id);
+        const data = whatsapp ? { action: 'update', whatsapp } : { action: 'delete', whatsappId: change.id };
+        this.fanOut(targets, `company-${c}-whatsapp`, data, change);
+      } else {
+        this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
+      }
+    }
+  }
+
+  private fanOut(targets: Client[], event: string, data: unknown, change: Change) {
+    if (targets.length === 0) return;
+    const frame = JSON.stringify({ event, data });
+    for (const t of targets) if (t.ws.readyState === t.ws.OPEN) t.ws.send(frame);
+    for (const o of this.onPush) o(event, change);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    for (const c of this.clients) c.ws.terminate();
+    this.wss.close();
+    await this.listen?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Pool } from '../platform/db.ts';
+import { newId } from '../platform/ids.ts';
+import type { Migration } from '../platform/migrate.ts';
+
+// Refresh tokens are sessions, not domain facts: they live in a plain table. Only a hash is stored.
+// Each refresh rotates the token; presenting a token that was already rotated means it leaked, and
+// the whole family (every descendant of that login) is revoked.
+export const refreshTokenMigrations: Migration[] = [
+  {
+    id: 'auth/001-refresh-tokens',
+    sql: `
+      CREATE TABLE auth_refresh_tokens (
+        token_hash text PRIMARY KEY, family_id uuid NOT NULL, user_id uuid NOT NULL,
+        expires_at timestamptz NOT NULL, used_at timestamptz, revoked_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX auth_refresh_tokens_family ON auth_refresh_tokens (family_id);`,
+  },
+];
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export async function issueRefreshToken(
+  pool: Pool,
+  userId: string,
+  ttlDays: number,
+  familyId = newId(),
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await pool.query(
+    `INSERT INTO auth_refresh_tokens (token_hash, family_id, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    [hash(token), familyId, userId, ttlDays],
+  );
+  return token;
+}
+
+export type RotateResult =
+  | { ok: true; userId: string; token: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
+  // Marking used is the atomic step: of two concurrent refreshes with one token, only one wins.
+  const { rows } = await pool.query(
+    `UPDATE auth_refresh_tokens SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+      RETURNING user_id, family_id`,
+    [hash(token)],
+  );
+  if (rows[0]) {
+    const next = await issueRefreshToken(pool, rows[0].user_id, ttlDays, rows[0].family_id);
+    return { ok: true, userId: rows[0].user_id, token: next };
+  }
+  const found = await pool.query(
+    'SELECT family_id, used_at, revoked_at, expires_at FROM auth_refresh_tokens WHERE token_hash = $1',
+    [hash(token)],
+  );
+  const t = found.rows[0];
+  if (!t) return { ok: false, reason: 'unknown' };
+  if (t.revoked_at) return { ok: false, reason: 'revoked' };
+  if (t.used_at) {
+    await revokeFamily(pool, t.family_id);
+    return { ok: false, reason: 'reused' };
+  }
+  return { ok: false, reason: 'expired' };
+}
+
+export async function revokeFamily(pool: Pool, familyId: string) {
+  await pool.query(
+    'UPDATE auth_refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+    [familyId],
+  );
+}
+
+export async function revokeToken(pool: Pool, token: string) {
+  const { rows } = await pool.query('SELECT family_id FROM auth_refresh_tokens WHERE token_hash = $1', [
+    hash(token),
+  ]);
+  if (rows[0]) await revokeFamily(pool, rows[0].family_id);
+}

@@ -1,0 +1,78 @@
+import { DomainError } from '@zelo/contracts/errors';
+import { runConnectionCommand } from '../connections/handlers.ts';
+import { receiveInboundMessage, recordChannelAck, recordChannelChange } from '../messaging/handlers.ts';
+import type { Actor, Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+import type { ChannelEvents } from './port.ts';
+
+const channelActor: Actor = { companyId: null, actor: 'system:channel' };
+
+/** A connection's company never changes, so it is looked up once per connection. */
+export function companyResolver(pool: Pool) {
+  const known = new Map<string, string>();
+  return async (whatsappId: string): Promise<string | undefined> => {
+    if (known.has(whatsappId)) return known.get(whatsappId);
+    const { rows } = await pool.query('SELECT company_id FROM whatsapps WHERE id = $1', [whatsappId]);
+    if (rows[0]) known.set(whatsappId, rows[0].company_id);
+    return rows[0]?.company_id;
+  };
+}
+
+/** The company setting `CheckMsgIsGroup`: enabled, group messages are not recorded at all. */
+export function groupsIgnoredBy(pool: Pool) {
+  return async (companyId: string): Promise<boolean> => {
+    const { rows } = await pool.query(
+      `SELECT settings->>'CheckMsgIsGroup' AS v FROM companies WHERE id = $1`,
+      [companyId],
+    );
+    return rows[0]?.v === 'enabled';
+  };
+}
+
+/** Turns what the channel reports into commands; usable from any process (API or channel worker). */
+export function channelEventsFor(
+  deps: Deps,
+  companyOf: (whatsappId: string) => Promise<string | undefined>,
+  ignoresGroups: (companyId: string) => Promise<boolean> = async () => false,
+): ChannelEvents {
+  const who = async (whatsappId: string): Promise<Actor> => ({
+    ...channelActor,
+    companyId: (await companyOf(whatsappId)) ?? null,
+  });
+  return {
+    async inbound(m) {
+      const companyId = await companyOf(m.whatsappId);
+      if (!companyId) throw new DomainError('ERR_NO_WAPP_FOUND', `unknown connection ${m.whatsappId}`);
+      if (m.from.isGroup && (await ignoresGroups(companyId))) return;
+      await receiveInboundMessage(
+        deps,
+        { ...m, companyId, receivedAt: m.timestamp.toISOString() },
+        await who(m.whatsappId),
+      );
+    },
+    async ack(whatsappId, waMessageId, ack) {
+      const actor = await who(whatsappId);
+      await recordChannelAck(deps, actor.companyId, whatsappId, waMessageId, ack, actor);
+    },
+    async edited(whatsappId, waMessageId, body, at) {
+      const actor = await who(whatsappId);
+      if (!actor.companyId) return;
+      const edit = { type: 'edit' as const, body, at: at.toISOString() };
+      await recordChannelChange(deps, actor.companyId, whatsappId, waMessageId, edit, actor);
+    },
+    async revoked(whatsappId, waMessageId) {
+      const actor = await who(whatsappId);
+      if (!actor.companyId) return;
+      await recordChannelChange(deps, actor.companyId, whatsappId, waMessageId, { type: 'revoke' }, actor);
+    },
+    async status(whatsappId, status, qrcode, retries, number) {
+      const companyId = await companyOf(whatsappId);
+      if (!companyId) return;
+      await runConnectionCommand(
+        deps,
+        { type: 'ChangeConnectionStatus', companyId, whatsappId, status, qrcode, retries, number },
+        await who(whatsappId),
+      );
+    },
+  };
+}

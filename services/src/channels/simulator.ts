@@ -1,0 +1,310 @@
+import type { Pool } from '../platform/db.ts';
+import { newId } from '../platform/ids.ts';
+import type { Migration } from '../platform/migrate.ts';
+import {
+  type ChannelAdapter,
+  type ChannelEvents,
+  ChannelNotConnectedError,
+  type OutboundPayload,
+} from './port.ts';
+
+// The embedded WhatsApp stand-in: a fake phone network kept in PostgreSQL so that the simulator page,
+// the tests and the channel worker (possibly different processes) see the same phones.
+export const simulatorMigrations: Migration[] = [
+  {
+    id: 'simulator/001-phones',
+    sql: `
+      CREATE TABLE sim_messages (
+        id bigserial PRIMARY KEY, whatsapp_id uuid NOT NULL, number text NOT NULL,
+        direction text NOT NULL CHECK (direction IN ('inbound', 'outbound')),
+        wa_message_id text NOT NULL UNIQUE, name text NOT NULL DEFAULT '', body text NOT NULL,
+        media_type text NOT NULL DEFAULT 'chat', media_url text, ack int NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX sim_messages_phone ON sim_messages (whatsapp_id, number, id);`,
+  },
+  {
+    // The simulated phone's pairing, the simulator's "saved session": kept by stop, wiped by logout,
+    // shared by every process so that a connection moving to another channel worker stays paired.
+    id: 'simulator/002-pairings',
+    sql: `CREATE TABLE sim_pairings (
+            whatsapp_id uuid PRIMARY KEY, number text NOT NULL, paired_at timestamptz NOT NULL DEFAULT now()
+          );`,
+  },
+  {
+    // The message a business reply quotes, as the customer's phone shows it.
+    id: 'simulator/003-quoted',
+    sql: `ALTER TABLE sim_messages ADD COLUMN quoted_wa_message_id text;`,
+  },
+];
+
+const SIMULATED_NUMBER = '5511900000000';
+
+export interface SimulatorOptions {
+  /** Demo mode pairs at once; otherwise the connection shows a QR until someone "scans" it. */
+  autoPair: boolean;
+  /** Delay before the simulated phone reports delivery (ack 2). */
+  deliveryDelayMs?: number;
+}
+
+export class SimulatorChannel implements ChannelAdapter {
+  readonly provider = 'simulator' as const;
+  /** Sessions opened in this process (showing a QR or connected). */
+  private opened = new Set<string>();
+  private connected = new Set<string>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly events: ChannelEvents,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  /** A paired phone reconnects without a QR; otherwise a QR (or, in demo mode, an instant pairing). */
+  async start(whatsappId: string, _companyId: string): Promise<void> {
+    this.opened.add(whatsappId);
+    const paired = await this.pairedNumber(whatsappId);
+    if (paired) return this.connect(whatsappId, paired);
+    if (this.options.autoPair) return this.pair(whatsappId);
+    await this.events.status(whatsappId, 'qrcode', `zelo-simulator:${whatsappId}:${newId()}`, 0);
+  }
+
+  /** The simulator page's "scan the QR" button. */
+  async pair(whatsappId: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO sim_pairings (whatsapp_id, number) VALUES ($1, $2) ON CONFLICT (whatsapp_id) DO NOTHING',
+      [whatsappId, SIMULATED_NUMBER],
+    );
+    this.opened.add(whatsappId);
+    await this.connect(whatsappId, SIMULATED_NUMBER);
+  }
+
+  private async connect(whatsappId: string, number: string): Promise<void> {
+    await this.events.status(whatsappId, 'OPENING', '', 0);
+    this.connected.add(whatsappId);
+    await this.events.status(whatsappId, 'CONNECTED', '', 0, number);
+  }
+
+  private async pairedNumber(whatsappId: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query('SELECT number FROM sim_pairings WHERE whatsapp_id = $1', [
+      whatsappId,
+    ]);
+    return rows[0]?.number;
+  }
+
+  /**
+   * Closes the socket and keeps the pairing: the connection moves to another channel worker (which
+   * reports OPENING then CONNECTED as it reconnects without a QR), or the worker shuts down.
+   */
+  async stop(whatsappId: string): Promise<void> {
+    this.opened.delete(whatsappId);
+    this.connected.delete(whatsappId);
+    await this.events.status(whatsappId, 'DISCONNECTED', '', 0);
+  }
+
+  /** Unlinks the phone: the pairing is forgotten and the next start shows a QR (unless autoPair). */
+  async logout(whatsappId: string): Promise<void> {
+    this.opened.delete(whatsappId);
+    this.connected.delete(whatsappId);
+    await this.pool.query('DELETE FROM sim_pairings WHERE whatsapp_id = $1', [whatsappId]);
+    await this.events.status(whatsappId, 'DISCONNECTED', '', 0);
+  }
+
+  isConnected(whatsappId: string): boolean {
+    return this.connected.has(whatsappId);
+  }
+
+  async send(whatsappId: string, p: OutboundPayload): Promise<void> {
+    // Showing a QR here while the simulator page (another process) scanned it: paired now.
+    if (
+      !this.connected.has(whatsappId) &&
+      this.opened.has(whatsappId) &&
+      (await this.pairedNumber(whatsappId))
+    )
+      this.connected.add(whatsappId);
+    if (!this.connected.has(whatsappId)) throw new ChannelNotConnectedError(whatsappId);
+    // The same waMessageId twice is one message on the phone: a retried send is not a duplicate.
+    const inserted = await this.pool.query(
+      `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, media_type, media_url, ack, quoted_wa_message_id)
+       VALUES ($1, $2, 'outbound', $3, $4, $5, $6, 1, $7) ON CONFLICT (wa_message_id) DO NOTHING`,
+      [whatsappId, p.to.number, p.waMessageId, p.body, p.mediaType, p.mediaUrl, p.quotedWaMessageId ?? null],
+    );
+    if (inserted.rowCount === 0) return;
+    const timer = setTimeout(
+      () => void this.deliver(whatsappId, p.waMessageId),
+      this.options.deliveryDelayMs ?? 150,
+    );
+    timer.unref();
+  }
+
+  private async deliver(whatsappId: string, waMessageId: string) {
+    try {
+      await this.pool.query('UPDATE sim_messages SET ack = GREATEST(ack, 2) WHERE wa_message_id = $1', [
+        waMessageId,
+      ]);
+      await this.events.ack(whatsappId, waMessageId, 2);
+    } catch (err) {
+      console.error('[simulator] ack failed', (err as Error).message);
+    }
+  }
+
+  /** A simulated customer writes to the business. Resolves once Zelo stored the message. */
+  /** The simulated phone's address book: every customer who has written to this connection. */
+  async phoneContacts(whatsappId: string): Promise<{ number: string; name: string }[]> {
+    if (!this.connected.has(whatsappId)) throw new ChannelNotConnectedError(whatsappId);
+    const { rows } = await this.pool.query(
+      `SELECT DISTINCT ON (number) number, name FROM sim_messages
+        WHERE whatsapp_id = $1 AND direction = 'inbound' ORDER BY number, id DESC`,
+      [whatsappId],
+    );
+    return rows.map((r) => ({ number: r.number, name: r.name || r.number }));
+  }
+
+  /** Paired here, or (when the API and the channel worker are separate processes) paired by the worker. */
+  private async connectedAnywhere(whatsappId: string): Promise<boolean> {
+    if (this.connected.has(whatsappId)) return true;
+    const { rows } = await this.pool.query(`SELECT status FROM whatsapps WHERE id = $1`, [whatsappId]);
+    return rows[0]?.status === 'CONNECTED';
+  }
+
+  async customerSends(
+    whatsappId: string,
+    from: { number: string; name: string },
+    body: string,
+    media: {
+      mediaType?: 'chat' | 'image' | 'audio' | 'video' | 'application' | 'locationMessage' | 'vcard';
+      mediaUrl?: string | null;
+      /** The customer replies to this message (swipe to reply). */
+      quotedWaMessageId?: string | null;
+    } = {},
+  ): Promise<{ waMessageId: string }> {
+    if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
+    await this.pool.query(
+      `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
+       VALUES ($1, $2, 'inbound', $3, $4, $5, $6, $7, 1)`,
+      [
+        whatsappId,
+        from.number,
+        waMessageId,
+        from.name,
+        body,
+        media.mediaType ?? 'chat',
+        media.mediaUrl ?? null,
+      ],
+    );
+    await this.events.inbound({
+      whatsappId,
+      waMessageId,
+      from: { ...from, isGroup: false },
+      body,
+      mediaType: media.mediaType ?? 'chat',
+      mediaUrl: media.mediaUrl ?? null,
+      timestamp: new Date(),
+      quotedWaMessageId: media.quotedWaMessageId ?? null,
+    });
+    return { waMessageId };
+  }
+
+  /**
+   * The business phone's owner types a message to a customer on the phone itself (not through Zelo):
+   * WhatsApp reports it to the linked device as the business's own message (fromMe).
+   */
+  async phoneOwnerSends(
+    whatsappId: string,
+    to: { number: string },
+    body: string,
+    options: { quotedWaMessageId?: string | null } = {},
+  ): Promise<{ waMessageId: string }> {
+    if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    const waMessageId = `SIMPHONE${newId().replaceAll('-', '').toUpperCase()}`;
+    await this.pool.query(
+      `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, ack)
+       VALUES ($1, $2, 'outbound', $3, $4, 1)`,
+      [whatsappId, to.number, waMessageId, body],
+    );
+    await this.redeliver(whatsappId, waMessageId, options);
+    return { waMessageId };
+  }
+
+  /**
+   * WhatsApp delivers a message again (it does after a reconnection, or when history syncs): the same
+   * WhatsApp id reported a second time. Customers' messages come as theirs, the phone's as fromMe.
+   */
+  async redeliver(
+    whatsappId: string,
+    waMessageId: string,
+    options: { quotedWaMessageId?: string | null } = {},
+  ): Promise<void> {
+    const m = await this.simMessage(whatsappId, waMessageId);
+    const fromMe = m.direction === 'outbound';
+    await this.events.inbound({
+      whatsappId,
+      waMessageId,
+      from: { number: m.number, name: fromMe ? 'Business phone' : m.name || m.number, isGroup: false },
+      body: m.body,
+      mediaType: m.media_type,
+      mediaUrl: m.media_url,
+      timestamp: new Date(m.created_at),
+      fromMe,
+      quotedWaMessageId: options.quotedWaMessageId ?? null,
+    });
+  }
+
+  /** Someone edits a message's text on WhatsApp (the customer, or the phone's owner). */
+  async editMessage(whatsappId: string, waMessageId: string, body: string): Promise<void> {
+    if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    await this.simMessage(whatsappId, waMessageId);
+    await this.pool.query('UPDATE sim_messages SET body = $3 WHERE whatsapp_id = $1 AND wa_message_id = $2', [
+      whatsappId,
+      waMessageId,
+      body,
+    ]);
+    await this.events.edited(whatsappId, waMessageId, body, new Date());
+  }
+
+  /** Someone deletes a message for everyone on WhatsApp: it disappears from the simulated phone too. */
+  async revokeMessage(whatsappId: string, waMessageId: string): Promise<void> {
+    if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    await this.simMessage(whatsappId, waMessageId);
+    await this.pool.query('DELETE FROM sim_messages WHERE whatsapp_id = $1 AND wa_message_id = $2', [
+      whatsappId,
+      waMessageId,
+    ]);
+    await this.events.revoked(whatsappId, waMessageId, new Date());
+  }
+
+  /** One message of the simulated phone network; an unknown id is a 404 for the simulator routes. */
+  private async simMessage(whatsappId: string, waMessageId: string) {
+    const { rows } = await this.pool.query(
+      'SELECT * FROM sim_messages WHERE whatsapp_id = $1 AND wa_message_id = $2',
+      [whatsappId, waMessageId],
+    );
+    if (!rows[0]) throw new SimMessageNotFoundError(waMessageId);
+    return rows[0];
+  }
+
+  /** What the customer's phone shows; reading it marks the business's messages read (ack 3). */
+  async phoneMessages(whatsappId: string, number: string) {
+    const { rows } = await this.pool.query(
+      `SELECT id, direction, wa_message_id AS "waMessageId", body, media_type AS "mediaType", media_url AS "mediaUrl", ack, created_at AS "createdAt",
+              quoted_wa_message_id AS "quotedWaMessageId"
+         FROM sim_messages WHERE whatsapp_id = $1 AND number = $2 ORDER BY id`,
+      [whatsappId, number],
+    );
+    const unread = rows.filter((r) => r.direction === 'outbound' && r.ack < 3);
+    if (unread.length) {
+      await this.pool.query('UPDATE sim_messages SET ack = 3 WHERE wa_message_id = ANY($1)', [
+        unread.map((r) => r.waMessageId),
+      ]);
+      for (const r of unread) await this.events.ack(whatsappId, r.waMessageId, 3).catch(() => {});
+    }
+    return rows;
+  }
+}
+
+export class SimMessageNotFoundError extends Error {
+  constructor(waMessageId: string) {
+    super(`no message ${waMessageId} on the simulated phone`);
+    this.name = 'SimMessageNotFoundError';
+  }
+}

@@ -1,0 +1,54 @@
+import type { Projection } from '@zelo/projections/runner';
+import type { Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+import { botMayAnswer } from '../tickets/domain/ticket.ts';
+import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
+import { connectionSettings, loadBotContext, ratingQuestion } from './context.ts';
+import { answerBot, startBot } from './domain/bot.ts';
+
+/** A customer message this old gets no bot answer (a first run over history, a long outage). */
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Answers customers' messages on the ticket's behalf: the rating reply when the ticket waits for one,
+ * else the queue chatbot. A checkpointed subscriber: what it decides is recorded on the ticket's stream
+ * (TicketBotStepped, TicketRated ...), and the ticket remembers which messages it answered, so a batch
+ * re-applied after a crash answers nothing twice. The replies themselves are sent by repliesReactor.
+ */
+export function chatbotReactor(deps: Deps, pool: Pool): Projection {
+  return {
+    name: 'ticket-chatbot',
+    tables: [],
+    async handle(_tx, e) {
+      if (e.type !== 'InboundMessageReceived' || e.data.fromMe) return;
+      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+      const { ticketId, messageId, companyId, whatsappId, body } = e.data;
+      const ticket = await loadTicket(deps, ticketId);
+      if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
+      const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
+      if (ticket.rating) {
+        const connection = await connectionSettings(pool, whatsappId);
+        await runTicketCommand(
+          deps,
+          ticketId,
+          { type: 'AnswerRating', messageId, body, reask: ratingQuestion(connection?.ratingMessage ?? '') },
+          who,
+        );
+        return;
+      }
+      if (!botMayAnswer(ticket)) return;
+      const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
+      if (!ctx) return;
+      await runTicketCommand(
+        deps,
+        ticketId,
+        {
+          type: 'AnswerWithBot',
+          messageId,
+          respond: (t) => (t.bot ? answerBot(t.bot, body, ctx, t.queueId) : startBot(ctx)),
+        },
+        who,
+      );
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { DomainError } from '@zelo/contracts/errors';
+import type { Projection } from '@zelo/projections/runner';
+import { queueOutboundMessage } from '../messaging/handlers.ts';
+import type { Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+import { idFromName } from '../platform/ids.ts';
+import { connectionSettings } from './context.ts';
+
+const STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Sends what the ticket's automation said: the bot's replies, the rating question, and the closing
+ * words (the completion message, or the inactivity message for an auto-closed ticket). Each message id
+ * is derived from the event that said it, so a replayed batch queues nothing new.
+ */
+export function repliesReactor(deps: Deps, pool: Pool): Projection {
+  return {
+    name: 'ticket-automation-replies',
+    tables: [],
+    async handle(_tx, e) {
+      const texts = await textsFor(e);
+      if (texts.length === 0) return;
+      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+      const { ticketId, companyId } = e.data;
+      const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
+      for (const [i, body] of texts.entries()) {
+        try {
+          await queueOutboundMessage(
+            deps,
+            {
+              companyId,
+              ticketId,
+              userId: null,
+              body,
+              messageId: idFromName('ticket-automation', `${e.id}:${i}`),
+            },
+            who,
+          );
+        } catch (err) {
+          // The ticket was deleted since: there is nobody left to tell.
+          if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;
+          throw err;
+        }
+      }
+    },
+  };
+
+  async function textsFor(e: Parameters<Projection['handle']>[1]): Promise<string[]> {
+    switch (e.type) {
+      case 'TicketBotStepped':
+        return e.data.replies;
+      case 'TicketRatingRequested':
+      case 'TicketRatingReasked':
+        return [e.data.message];
+      case 'TicketClosed': {
+        const reason = e.data.reason;
+        if (!reason) return [];
+        const whatsappId = await whatsappOf(e.data.ticketId);
+        const connection = whatsappId ? await connectionSettings(pool, whatsappId) : null;
+        const text =
+          reason === 'inactive' ? connection?.expiresInactiveMessage : connection?.complationMessage;
+        return text?.trim() ? [text] : [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  async function whatsappOf(ticketId: string): Promise<string | null> {
+    const { rows } = await pool.query('SELECT whatsapp_id, is_group FROM tickets WHERE id = $1', [ticketId]);
+    return rows[0] && !rows[0].is_group ? rows[0].whatsapp_id : null;
+  }
+}

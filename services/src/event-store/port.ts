@@ -1,0 +1,63 @@
+// The event store port. Two adapters implement it: PostgreSQL (the embedded default) and
+// EventStoreDB/KurrentDB (scale-out). Positions are opaque strings that only the adapter
+// that produced them can compare, so checkpoints survive a change of adapter only by a replay.
+
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface EventMetadata {
+  companyId: string | null;
+  /** The acting user id, or `system:<actor>` for workflows, channels and reactors. */
+  actor: string;
+  correlationId: string;
+  /** ISO time the command was decided at (the handler's clock, not the database's). */
+  at: string;
+}
+
+export interface NewEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  streamId: string;
+  streamRevision: number;
+  /** Global order, comparable with `EventStore.comparePositions`. */
+  position: string;
+}
+
+export interface StreamRead {
+  /** Revision of the last event, or -1 when the stream does not exist. */
+  revision: number;
+  events: RecordedEvent[];
+}
+
+export interface AppendResult {
+  nextRevision: number;
+  /** Position of the last appended event. */
+  position: string;
+}
+
+export interface EventStore {
+  readonly name: string;
+  readStream(streamId: string): Promise<StreamRead>;
+  appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Every committed event after `after` (null = from the start), in global order, at most `limit`. */
+  readAll(after: string | null, limit: number): Promise<RecordedEvent[]>;
+  comparePositions(a: string, b: string): number;
+  /** A hint that new events may be readable; readers must still poll. Returns an unsubscribe. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${actual}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import {
+  eventStoreContract,
+  newEvent,
+  positionNow,
+  readUntil,
+  streamPrefix,
+} from './event-store.contract.ts';
+import { eventStoreMigrations, PostgresEventStore } from './postgres.ts';
+
+eventStoreContract('PostgreSQL', async () => {
+  const db = await createTestDatabase(eventStoreMigrations);
+  const store = new PostgresEventStore(db.pool, db.url);
+  return {
+    store,
+    teardown: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
+});
+
+describe('PostgreSQL event store: transactions that commit out of order', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let raw: pg.Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    store = new PostgresEventStore(db.pool, db.url);
+    raw = new pg.Client({ connectionString: db.url });
+    await raw.connect();
+  });
+
+  afterAll(async () => {
+    await raw?.end();
+    await store?.close();
+    await db?.drop();
+  });
+
+  const insertRaw = (streamId: string) => {
+    const e = newEvent('CommittedLate');
+    return raw
+      .query(
+        `INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
+         VALUES ($1, 0, $2, $3, $4, $5)`,
+        [streamId, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)],
+      )
+      .then(() => e);
+  };
+
+  it('holds back a later commit until an earlier open transaction commits, then returns both in order', async () => {
+    const prefix = streamPrefix();
+    const from = await positionNow(store);
+
+    await raw.query('BEGIN');
+    const early = await insertRaw(`${prefix}early`);
+    const later = newEvent('CommittedEarly');
+    const appended = await store.appendToStream(`${prefix}later`, [later], 'no_stream');
+    expect((await store.readStream(`${prefix}later`)).events.map((e) => e.id)).toEqual([later.id]);
+
+    // The later event is committed, but a reader that took it now would move its checkpoint past
+    // the still-open earlier transaction and never see that one.
+    expect(await store.readAll(from, 100)).toEqual([]);
+
+    await raw.query('COMMIT');
+    const all = await readUntil(store, from, 100, (evs) => evs.length >= 2);
+    expect(all.map((e) => e.id)).toEqual([early.id, later.id]);
+    expect(store.comparePositions(all[0].position, all[1].position)).toBeLessThan(0);
+    expect(store.comparePositions(all[1].position, appended.position)).toBe(0);
+    // A reader that checkpointed the late event resumes without seeing anything twice.
+    expect(await store.readAll(all[1].position, 100)).toEqual([]);
+  });
+
+  it('does not wait forever on, nor ever return, an event whose transaction rolls back', async () => {
+    const prefix = streamPrefix();
+    const from = await positionNow(store);
+
+    await raw.query('BEGIN');
+    await insertRaw(`${prefix}rolled-back`);
+    const later = newEvent('Kept');
+    await store.appendToStream(`${prefix}kept`, [later], 'no_stream');
+    expect(await store.readAll(from, 100)).toEqual([]);
+    await raw.query('ROLLBACK');
+
+    expect((await readUntil(store, from, 100, (evs) => evs.length >= 1)).map((e) => e.id)).toEqual([
+      later.id,
+    ]);
+    expect(await store.readAll(from, 100)).toHaveLength(1);
+  });
+
+  it('orders the events of one multi-event append by their stream revision', async () => {
+    const stream = `${streamPrefix()}batch`;
+    const from = await positionNow(store);
+    const evs = Array.from({ length: 50 }, (_, i) => ({ ...newEvent('Batched', { i }), id: randomUUID() }));
+    await store.appendToStream(stream, evs, 'no_stream');
+    const all = await readUntil(store, from, 100, (read) => read.length >= evs.length);
+    expect(all.map((e) => e.id)).toEqual(evs.map((e) => e.id));
+    expect(all.map((e) => e.streamRevision)).toEqual(evs.map((_, i) => i));
+  });
+});
+
+describe('PostgreSQL event store: transaction ids of different lengths', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    store = new PostgresEventStore(db.pool, db.url);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  // Regression: ordering by the text form of transaction_id put "10" before "9" once ids crossed a
+  // digit boundary, and readers that had moved past "10" then skipped "9" for good.
+  it('orders by the numeric transaction id, so ids crossing a digit boundary stay in order', async () => {
+    const rows = [
+      { tx: '9', stream: 'nine' },
+      { tx: '10', stream: 'ten' },
+      { tx: '99', stream: 'ninety-nine' },
+      { tx: '100', stream: 'hundred' },
+    ];
+    for (const r of rows) {
+      const e = newEvent('Old');
+      await db.pool.query(
+        `INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata, transaction_id)
+         VALUES ($1, 0, $2, $3, $4, $5, $6::xid8)`,
+        [r.stream, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata), r.tx],
+      );
+    }
+    const all = await store.readAll(null, 10);
+    expect(all.map((e) => e.streamId)).toEqual(['nine', 'ten', 'ninety-nine', 'hundred']);
+    const afterTen = await store.readAll(all[1].position, 10);
+    expect(afterTen.map((e) => e.streamId)).toEqual(['ninety-nine', 'hundred']);
+  });
+});

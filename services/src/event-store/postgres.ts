@@ -1,0 +1,224 @@
+import pg from 'pg';
+import type { Pool } from '../platform/db.ts';
+import type { Migration } from '../platform/migrate.ts';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamRead,
+  WrongExpectedRevisionError,
+} from './port.ts';
+
+// Global order is (transaction_id, global_position). A catch-up reader only reads transactions
+// older than the oldest one still running (pg_snapshot_xmin), so an event whose transaction
+// commits late can never be skipped by a reader that already moved past its global_position.
+export const eventStoreMigrations: Migration[] = [
+  {
+    id: 'event-store/001-events',
+    sql: `
+      CREATE TABLE es_events (
+        global_position bigserial PRIMARY KEY,
+        stream_id text NOT NULL,
+        stream_position bigint NOT NULL,
+        event_id uuid NOT NULL UNIQUE,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        UNIQUE (stream_id, stream_position)
+      );
+      CREATE INDEX es_events_order ON es_events (transaction_id, global_position);
+      CREATE FUNCTION es_notify_appended() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_notify('es_appended', ''); RETURN NULL; END $$;
+      CREATE TRIGGER es_events_appended AFTER INSERT ON es_events
+        FOR EACH STATEMENT EXECUTE FUNCTION es_notify_appended();
+    `,
+  },
+  {
+    // A NOTIFY inside every append serialises the appenders' commits on PostgreSQL's notify queue
+    // lock; the store now wakes local readers directly and other processes with a throttled NOTIFY.
+    id: 'event-store/002-notify-outside-appends',
+    sql: `DROP TRIGGER es_events_appended ON es_events; DROP FUNCTION es_notify_appended();`,
+  },
+];
+
+/** Other processes' readers are woken at most this often; their poll is the fallback. */
+const NOTIFY_THROTTLE_MS = 5;
+
+const expectedAsNumber = (e: ExpectedRevision): number | null =>
+  e === 'no_stream' ? -1 : typeof e === 'number' ? e : null;
+
+interface Row {
+  global_position: number;
+  stream_id: string;
+  stream_position: number;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: RecordedEvent['metadata'];
+  /** The xid8 as text; aliased so that ORDER BY still sees the numeric column, not this text. */
+  tx: string;
+}
+
+const toRecorded = (r: Row): RecordedEvent => ({
+  id: r.event_id,
+  type: r.type,
+  data: r.data,
+  metadata: r.metadata,
+  streamId: r.stream_id,
+  // Number(): bigint columns arrive as strings unless platform/db.ts's type parser was loaded.
+  streamRevision: Number(r.stream_position),
+  position: `${r.tx}:${r.global_position}`,
+});
+
+const parsePosition = (p: string): [bigint, bigint] => {
+  const [tx, gp] = p.split(':');
+  return [BigInt(tx), BigInt(gp)];
+};
+
+export class PostgresEventStore implements EventStore {
+  readonly name = 'postgres';
+  private listeners = new Set<() => void>();
+  private listenClient: pg.Client | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly connectionString: string,
+  ) {}
+
+  async readStream(streamId: string): Promise<StreamRead> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+         FROM es_events WHERE stream_id = $1 ORDER BY stream_position`,
+      [streamId],
+    );
+    const events = rows.map(toRecorded);
+    return { revision: events.length ? events[events.length - 1].streamRevision : -1, events };
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('appendToStream needs at least one event');
+    const want = expectedAsNumber(expected);
+    // One statement: read the current revision, check it, insert. A racing writer with the same
+    // expected revision hits the (stream_id, stream_position) unique key and fails.
+    try {
+      const { rows } = await this.pool.query<{
+        stream_position: number;
+        global_position: number;
+        tx: string;
+        cur: number;
+      }>(
+        `WITH cur AS (SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1)
+         INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
+         SELECT $1, cur.rev + e.ord, e.id, e.type, e.data, e.metadata
+           FROM cur, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+          WHERE ($6::bigint IS NULL OR cur.rev = $6)
+            AND ($7::boolean IS FALSE OR cur.rev >= 0)
+          ORDER BY e.ord
+         RETURNING stream_position, global_position, transaction_id::text AS tx`,
+        [
+          streamId,
+          events.map((e) => e.id),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => JSON.stringify(e.metadata)),
+          want,
+          expected === 'stream_exists',
+        ],
+      );
+      if (rows.length === 0) throw await this.conflict(streamId, expected);
+      const last = rows.reduce((a, b) => (Number(b.stream_position) > Number(a.stream_position) ? b : a));
+      // Readers in this process wake at once; other processes wake on the NOTIFY (or their poll).
+      for (const l of this.listeners) l();
+      this.notifyOthers();
+      return { nextRevision: Number(last.stream_position), position: `${last.tx}:${last.global_position}` };
+    } catch (err) {
+      if (
+        (err as { code?: string }).code === '23505' &&
+        String((err as Error).message).includes('stream_id')
+      ) {
+        if (expected === 'any') return this.appendToStream(streamId, events, expected);
+        throw await this.conflict(streamId, expected);
+      }
+      throw err;
+    }
+  }
+
+  private async conflict(streamId: string, expected: ExpectedRevision) {
+    const { rows } = await this.pool.query<{ rev: number }>(
+      'SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1',
+      [streamId],
+    );
+    return new WrongExpectedRevisionError(streamId, expected, Number(rows[0].rev));
+  }
+
+  async readAll(after: string | null, limit: number): Promise<RecordedEvent[]> {
+    const [tx, gp] = after ? parsePosition(after) : [0n, 0n];
+    const { rows } = await this.pool.query<Row>(
+      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+         FROM es_events
+        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [tx.toString(), gp.toString(), limit],
+    );
+    return rows.map(toRecorded);
+  }
+
+  private notifyPending = false;
+  private notifyOthers(): void {
+    if (this.notifyPending) return;
+    this.notifyPending = true;
+    setTimeout(() => {
+      this.notifyPending = false;
+      this.pool.query(`SELECT pg_notify('es_appended', '')`).catch(() => {});
+    }, NOTIFY_THROTTLE_MS).unref();
+  }
+
+  comparePositions(a: string, b: string): number {
+    const [ta, ga] = parsePosition(a);
+    const [tb, gb] = parsePosition(b);
+    if (ta !== tb) return ta < tb ? -1 : 1;
+    return ga === gb ? 0 : ga < gb ? -1 : 1;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (!this.listenClient) void this.startListening();
+    return () => this.listeners.delete(listener);
+  }
+
+  private async startListening(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.listenClient = client;
+    client.on('notification', () => {
+      for (const l of this.listeners) l();
+    });
+    // A lost LISTEN connection only costs latency: readers keep polling. Reconnect in the background.
+    client.on('error', () => {
+      this.listenClient = null;
+      setTimeout(() => this.listeners.size && !this.listenClient && void this.startListening(), 1000);
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN es_appended');
+    } catch {
+      this.listenClient = null;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    const c = this.listenClient;
+    this.listenClient = null;
+    await c?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,229 @@
+import { DomainError } from '@zelo/contracts/errors';
+import type { MediaType, MessageEvent } from '@zelo/contracts/messaging/events';
+import { ensureContact } from '../contacts/handlers.ts';
+import { type Actor, type Deps, handle, latestPosition, load } from '../platform/command-handler.ts';
+import { idFromName, newId } from '../platform/ids.ts';
+import { loadTicket, ticketForInbound } from '../tickets/handlers.ts';
+import {
+  decideMessage,
+  evolveMessage,
+  initialMessageState,
+  type MessageCommand,
+  type MessageState,
+} from './domain/message.ts';
+
+export const messageStreamId = (messageId: string) => `message-${messageId}`;
+const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
+
+export const runMessageCommand = (deps: Deps, messageId: string, command: MessageCommand, who: Actor) =>
+  handle<MessageState, MessageEvent>(
+    deps,
+    messageStreamId(messageId),
+    messageAggregate,
+    (s) => decideMessage(command, s),
+    who,
+  );
+
+/** Inbound message ids are derived from the WhatsApp id, so a redelivery is the same stream. */
+export const inboundMessageId = (whatsappId: string, waMessageId: string) =>
+  idFromName(`wa-in:${whatsappId}`, waMessageId);
+
+/** Outbound WhatsApp ids are derived from our message id, so an ack can be traced back without a lookup. */
+export const outboundWaMessageId = (messageId: string) =>
+  `ZELO${messageId.replaceAll('-', '').toUpperCase()}`;
+export function messageIdFromWaId(waMessageId: string): string | null {
+  const m = /^ZELO([0-9A-F]{32})$/.exec(waMessageId);
+  if (!m) return null;
+  const h = m[1].toLowerCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * The message a WhatsApp id names on a connection: Zelo's own sends carry their message id in the
+ * WhatsApp id; customers' and phone-typed messages are derived from (connection, WhatsApp id).
+ */
+export const messageIdOnConnection = (whatsappId: string, waMessageId: string) =>
+  messageIdFromWaId(waMessageId) ?? inboundMessageId(whatsappId, waMessageId);
+
+/** The recorded message a WhatsApp id names on this connection of this company, if Zelo knows it. */
+async function knownMessage(deps: Deps, companyId: string, whatsappId: string, waMessageId: string) {
+  const messageId = messageIdOnConnection(whatsappId, waMessageId);
+  const { state } = await load(deps.store, messageStreamId(messageId), messageAggregate);
+  if (state.kind === 'none' || state.ref.companyId !== companyId || state.ref.whatsappId !== whatsappId)
+    return null;
+  return { messageId, state };
+}
+
+export interface InboundMessage {
+  companyId: string;
+  whatsappId: string;
+  waMessageId: string;
+  from: { number: string; name: string; isGroup: boolean };
+  senderName?: string;
+  body: string;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  receivedAt: string;
+  /** Typed by a person on the business's phone: recorded as the business's message (see below). */
+  fromMe?: boolean;
+  /** The WhatsApp id of the quoted message; quoted only when Zelo knows that message. */
+  quotedWaMessageId?: string | null;
+}
+
+/**
+ * A message from the channel: stored as an event before anything else acknowledges it, deduplicated by
+ * its WhatsApp id, joined to the contact's active ticket or a new pending one.
+ *
+ * A message typed on the business's phone (`fromMe`) goes the same way, as Whaticket does: on the
+ * contact's active ticket, or on a new pending ticket when none is open, so that the customer's answer
+ * lands in a conversation that shows what they answer to. It is the business's message (right side,
+ * no agent), never counted unread, never queued for sending (WhatsApp delivered it already), and it
+ * is not a customer message for anything reacting to those. The echo of a message Zelo sent itself
+ * (its WhatsApp id is Zelo's) is already recorded as outbound and ignored.
+ */
+export async function receiveInboundMessage(deps: Deps, m: InboundMessage, who: Actor) {
+  const zeloId = m.fromMe ? messageIdFromWaId(m.waMessageId) : null;
+  if (zeloId) return { messageId: zeloId, ticketId: null, duplicate: true, position: null };
+  const messageId = inboundMessageId(m.whatsappId, m.waMessageId);
+  const existing = await load(deps.store, messageStreamId(messageId), messageAggregate);
+  if (existing.state.kind === 'exists') {
+    return { messageId, ticketId: existing.state.ref.ticketId, duplicate: true, position: null };
+  }
+  // On the business's own messages WhatsApp names the phone's owner, not the customer: a contact made
+  // from one is named by its number. A group keeps its own name (the adapter passes the group's).
+  const from = m.fromMe && !m.from.isGroup ? { ...m.from, name: m.from.number } : m.from;
+  const contact = await ensureContact(deps, m.companyId, from, who);
+  const ticket = await ticketForInbound(
+    deps,
+    {
+      companyId: m.companyId,
+      whatsappId: m.whatsappId,
+      contactId: contact.contactId,
+      isGroup: m.from.isGroup,
+    },
+    who,
+  );
+  const quoted = m.quotedWaMessageId
+    ? await knownMessage(deps, m.companyId, m.whatsappId, m.quotedWaMessageId)
+    : null;
+  const common = {
+    messageId,
+    companyId: m.companyId,
+    ticketId: ticket.ticketId,
+    contactId: contact.contactId,
+    whatsappId: m.whatsappId,
+    body: m.body,
+    mediaType: m.mediaType,
+    mediaUrl: m.mediaUrl,
+    quotedMsgId: quoted?.messageId ?? null,
+    waMessageId: m.waMessageId,
+  };
+  const command: MessageCommand = m.fromMe
+    ? { type: 'RecordPhoneMessage', message: { ...common, sentAt: m.receivedAt } }
+    : {
+        type: 'ReceiveInbound',
+        message: { ...common, senderName: m.senderName ?? m.from.name, receivedAt: m.receivedAt },
+      };
+  const r = await handle<MessageState, MessageEvent>(
+    deps,
+    messageStreamId(messageId),
+    messageAggregate,
+    (s) => decideMessage(command, s),
+    who,
+    { known: existing },
+  );
+  return {
+    messageId,
+    ticketId: ticket.ticketId,
+    duplicate: r.appended.length === 0,
+    position: latestPosition(deps.store, contact.position, ticket.position, r.position),
+  };
+}
+
+export interface OutboundMessage {
+  companyId: string;
+  ticketId: string;
+  userId: string | null;
+  body: string;
+  mediaType?: MediaType;
+  mediaUrl?: string | null;
+  quotedMsgId?: string | null;
+  /** Workflows pass a stable id so that a retried activity queues the message once. */
+  messageId?: string;
+}
+
+/** An agent's reply: recorded as queued; the delivery worker sends it through the channel. */
+export async function queueOutboundMessage(
+  deps: Deps,
+  m: OutboundMessage,
+  who: Actor,
+  opts: { requireOpen?: boolean } = {},
+) {
+  const ticket = await loadTicket(deps, m.ticketId);
+  if (ticket.kind === 'none' || ticket.deleted || ticket.companyId !== m.companyId) {
+    throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
+  }
+  if (opts.requireOpen && ticket.status !== 'open') {
+    throw new DomainError('ERR_TICKET_NOT_OPEN', 'accept or reopen the ticket before sending');
+  }
+  const messageId = m.messageId ?? newId();
+  const message = {
+    messageId,
+    companyId: m.companyId,
+    ticketId: m.ticketId,
+    contactId: ticket.contactId,
+    whatsappId: ticket.whatsappId,
+    body: m.body,
+    mediaType: m.mediaType ?? 'chat',
+    mediaUrl: m.mediaUrl ?? null,
+    quotedMsgId: m.quotedMsgId ?? null,
+    userId: m.userId,
+    waMessageId: outboundWaMessageId(messageId),
+  };
+  const r = await runMessageCommand(deps, messageId, { type: 'QueueOutbound', message }, who);
+  return { messageId, position: r.position };
+}
+
+/**
+ * WhatsApp reports an edit or a delete-for-everyone of the message `waMessageId` on a connection.
+ * A message Zelo does not know there (older than Zelo, another connection's) is a no-op.
+ */
+export async function recordChannelChange(
+  deps: Deps,
+  companyId: string,
+  whatsappId: string,
+  waMessageId: string,
+  change: { type: 'edit'; body: string; at: string } | { type: 'revoke' },
+  who: Actor,
+) {
+  const known = await knownMessage(deps, companyId, whatsappId, waMessageId);
+  if (!known) return { messageId: null, position: null };
+  const command: MessageCommand =
+    change.type === 'edit'
+      ? { type: 'RecordEdit', whatsappId, body: change.body, editedAt: change.at }
+      : { type: 'RecordRevoke', whatsappId };
+  const r = await runMessageCommand(deps, known.messageId, command, who);
+  return { messageId: known.messageId, position: r.position };
+}
+
+/** A delivery tick from the channel, for Zelo's sends and for messages typed on the phone. */
+export async function recordChannelAck(
+  deps: Deps,
+  companyId: string | null,
+  whatsappId: string,
+  waMessageId: string,
+  ack: number,
+  who: Actor,
+) {
+  const zeloId = messageIdFromWaId(waMessageId);
+  if (zeloId) return runMessageCommand(deps, zeloId, { type: 'RecordAck', ack }, who);
+  // Customers' messages get no ticks; only the business's phone-typed ones are worth a lookup.
+  if (!companyId) return null;
+  const known = await knownMessage(deps, companyId, whatsappId, waMessageId);
+  if (known?.state.kind !== 'exists' || !known.state.fromPhone) return null;
+  return runMessageCommand(deps, known.messageId, { type: 'RecordAck', ack }, who);
+}
+
+export async function loadMessage(deps: Deps, messageId: string) {
+  return (await load(deps.store, messageStreamId(messageId), messageAggregate)).state;
+}

@@ -1,0 +1,128 @@
+import { DomainError } from '@zelo/contracts/errors';
+import { eventSchema } from '@zelo/contracts/events';
+import * as v from 'valibot';
+import type { EventStore, ExpectedRevision, RecordedEvent } from '../event-store/port.ts';
+import { WrongExpectedRevisionError } from '../event-store/port.ts';
+import type { Clock } from './clock.ts';
+import { newId } from './ids.ts';
+
+export interface DomainEvent {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface Aggregate<S, E extends DomainEvent> {
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+}
+
+export interface Actor {
+  companyId: string | null;
+  /** A user id, or `system:<name>`. */
+  actor: string;
+  correlationId?: string;
+}
+
+export interface Deps {
+  store: EventStore;
+  clock: Clock;
+}
+
+export interface Loaded<S> {
+  state: S;
+  revision: number;
+  events: RecordedEvent[];
+}
+
+/** Reads a stream and folds it, validating every stored event against its contract schema. */
+export async function load<S, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<S, E>,
+): Promise<Loaded<S>> {
+  const read = await store.readStream(streamId);
+  let state = aggregate.initialState();
+  for (const e of read.events) state = aggregate.evolve(state, validated(e) as E);
+  return { state, revision: read.revision, events: read.events };
+}
+
+function validated(e: { type: string; data: unknown }): DomainEvent {
+  const schema = eventSchema(e.type);
+  if (!schema) throw new Error(`unknown event type ${e.type}`);
+  const result = v.safeParse(schema, { type: e.type, data: e.data });
+  if (!result.success) {
+    throw new Error(`event ${e.type} does not match its schema: ${v.summarize(result.issues)}`);
+  }
+  return result.output as DomainEvent;
+}
+
+export interface Handled<S> {
+  state: S;
+  revision: number;
+  /** Events appended by this call (empty when the decision was to do nothing). */
+  appended: DomainEvent[];
+  /** Position of the last appended event, for read-your-writes waits. */
+  position: string | null;
+}
+
+/**
+ * The one I/O call of the write side: load, decide, append with the expected revision. A concurrent
+ * writer makes the append fail; we re-read and re-decide, so rules are checked against fresh state.
+ */
+export async function handle<S, E extends DomainEvent>(
+  deps: Deps,
+  streamId: string,
+  aggregate: Aggregate<S, E>,
+  decide: (state: S, revision: number) => E[],
+  who: Actor,
+  options: { maxAttempts?: number; expected?: ExpectedRevision; known?: Loaded<S> } = {},
+): Promise<Handled<S>> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  for (let attempt = 1; ; attempt++) {
+    // The caller may already hold the stream's state (it just read it); a conflict re-reads anyway.
+    const { state, revision } =
+      attempt === 1 && options.known ? options.known : await load(deps.store, streamId, aggregate);
+    const events = decide(state, revision);
+    if (events.length === 0) return { state, revision, appended: [], position: null };
+    for (const e of events) validated(e);
+    const at = deps.clock.now().toISOString();
+    const correlationId = who.correlationId ?? newId();
+    try {
+      const result = await deps.store.appendToStream(
+        streamId,
+        events.map((e) => ({
+          id: newId(),
+          type: e.type,
+          data: e.data,
+          metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
+        })),
+        options.expected ?? (revision === -1 ? 'no_stream' : revision),
+      );
+      return {
+        state: events.reduce(aggregate.evolve, state),
+        revision: result.nextRevision,
+        appended: events,
+        position: result.position,
+      };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) {
+        if (err instanceof WrongExpectedRevisionError) {
+          throw new DomainError('ERR_CONCURRENCY', 'too many concurrent changes, try again');
+        }
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+/** Latest of several positions (null-safe), to wait for the last write of a multi-stream command. */
+export function latestPosition(
+  store: EventStore,
+  ...positions: (string | null | undefined)[]
+): string | null {
+  return positions.reduce<string | null>(
+    (acc, p) => (p && (!acc || store.comparePositions(p, acc) > 0) ? p : acc),
+    null,
+  );
+}

@@ -1,0 +1,62 @@
+import pg from 'pg';
+
+// bigint columns (event positions, counts) come back as strings by default; counts fit in a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/zelo';
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', (err) => console.error('[db] idle client error', err.message));
+  return pool;
+}
+
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates the database named in the URL when it is missing (the local server trusts us). */
+export async function ensureDatabase(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,146 @@
+import type { QueueEvent } from '@zelo/contracts/queues/events';
+import { describe, it } from 'vitest';
+import { decider } from '../../testing/given-when-then.ts';
+import {
+  decideQueues,
+  evolveQueues,
+  initialQueuesState,
+  type QueueCommand,
+  type QueuesState,
+} from './queues.ts';
+
+const spec = decider<QueuesState, QueueCommand, QueueEvent>({
+  initialState: initialQueuesState,
+  evolve: evolveQueues,
+  decide: decideQueues,
+});
+
+const companyId = '00000000-0000-4000-8000-000000000001';
+const salesId = '00000000-0000-4000-8000-000000000020';
+const supportId = '00000000-0000-4000-8000-000000000021';
+
+const sales = {
+  queueId: salesId,
+  name: 'Vendas',
+  color: '#FF0000',
+  greetingMessage: 'Bem-vindo às vendas',
+  outOfHoursMessage: '',
+  orderQueue: 1,
+};
+const support = {
+  queueId: supportId,
+  name: 'Suporte',
+  color: '#00AA00',
+  greetingMessage: '',
+  outOfHoursMessage: '',
+  orderQueue: 2,
+};
+const salesCreated: QueueEvent = { type: 'QueueCreated', data: { companyId, ...sales } };
+const supportCreated: QueueEvent = { type: 'QueueCreated', data: { companyId, ...support } };
+
+describe('Queues', () => {
+  describe('When the company has no queues', () => {
+    it('a queue is created', () =>
+      spec.given([]).when({ type: 'CreateQueue', companyId, queue: sales }).then([salesCreated]));
+
+    it('updating refuses with ERR_NO_QUEUE_FOUND', () =>
+      spec.given([]).when({ type: 'UpdateQueue', companyId, queue: sales }).thenThrows('ERR_NO_QUEUE_FOUND'));
+
+    it('deleting refuses with ERR_NO_QUEUE_FOUND', () =>
+      spec
+        .given([])
+        .when({ type: 'DeleteQueue', companyId, queueId: salesId })
+        .thenThrows('ERR_NO_QUEUE_FOUND'));
+  });
+
+  describe('When a queue uses a colour', () => {
+    it('a new queue with that colour refuses with ERR_QUEUE_COLOR_ALREADY_EXISTS', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'CreateQueue', companyId, queue: { ...support, color: '#FF0000' } })
+        .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS'));
+
+    it('the colour is compared without regard to letter case', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'CreateQueue', companyId, queue: { ...support, color: '#ff0000' } })
+        .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS'));
+
+    it('another queue may not be changed to that colour', () =>
+      spec
+        .given([salesCreated, supportCreated])
+        .when({ type: 'UpdateQueue', companyId, queue: { ...support, color: '#ff0000' } })
+        .thenThrows('ERR_QUEUE_COLOR_ALREADY_EXISTS'));
+
+    it('the queue itself may be saved with its own colour', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'UpdateQueue', companyId, queue: { ...sales, name: 'Vendas B2B', color: '#ff0000' } })
+        .then([
+          { type: 'QueueUpdated', data: { companyId, ...sales, name: 'Vendas B2B', color: '#ff0000' } },
+        ]));
+
+    it('deleting the queue records the deletion', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'DeleteQueue', companyId, queueId: salesId })
+        .then([{ type: 'QueueDeleted', data: { companyId, queueId: salesId } }]));
+
+    it('once the queue is deleted its colour is free again', () =>
+      spec
+        .given([salesCreated, { type: 'QueueDeleted', data: { companyId, queueId: salesId } }])
+        .when({ type: 'CreateQueue', companyId, queue: { ...support, color: '#FF0000' } })
+        .then([{ type: 'QueueCreated', data: { companyId, ...support, color: '#FF0000' } }]));
+
+    it('a colour freed by an update can be taken by another queue', () =>
+      spec
+        .given([salesCreated, { type: 'QueueUpdated', data: { companyId, ...sales, color: '#0000FF' } }])
+        .when({ type: 'CreateQueue', companyId, queue: { ...support, color: '#FF0000' } })
+        .then([{ type: 'QueueCreated', data: { companyId, ...support, color: '#FF0000' } }]));
+  });
+});
+
+describe('Queue hours', () => {
+  const hours = [
+    { weekday: 'monday' as const, startTime: '08:00', endTime: '18:00' },
+    { weekday: 'saturday' as const, startTime: '08:00', endTime: '12:00' },
+  ];
+  const hoursChanged = (schedules: typeof hours): QueueEvent => ({
+    type: 'QueueSchedulesChanged',
+    data: { companyId, queueId: salesId, schedules },
+  });
+
+  describe('When the company has no queues', () => {
+    it('a queue created with hours records them after the queue', () =>
+      spec
+        .given([])
+        .when({ type: 'CreateQueue', companyId, queue: sales, schedules: hours })
+        .then([salesCreated, hoursChanged(hours)]));
+  });
+
+  describe('When a queue has hours', () => {
+    it('saving the same hours records only the update', () =>
+      spec
+        .given([salesCreated, hoursChanged(hours)])
+        .when({ type: 'UpdateQueue', companyId, queue: sales, schedules: hours })
+        .then([{ type: 'QueueUpdated', data: { companyId, ...sales } }]));
+
+    it('saving different hours records them', () =>
+      spec
+        .given([salesCreated, hoursChanged(hours)])
+        .when({ type: 'UpdateQueue', companyId, queue: sales, schedules: hours.slice(0, 1) })
+        .then([{ type: 'QueueUpdated', data: { companyId, ...sales } }, hoursChanged(hours.slice(0, 1))]));
+
+    it('an update without hours keeps them (no schedule event)', () =>
+      spec
+        .given([salesCreated, hoursChanged(hours)])
+        .when({ type: 'UpdateQueue', companyId, queue: { ...sales, name: 'Vendas 2' } })
+        .then([{ type: 'QueueUpdated', data: { companyId, ...sales, name: 'Vendas 2' } }]));
+
+    it('a later QueueUpdated does not forget the hours', () =>
+      spec
+        .given([salesCreated, hoursChanged(hours), { type: 'QueueUpdated', data: { companyId, ...sales } }])
+        .when({ type: 'UpdateQueue', companyId, queue: sales, schedules: hours })
+        .then([{ type: 'QueueUpdated', data: { companyId, ...sales } }]));
+  });
+});

@@ -1,0 +1,195 @@
+import type { ScheduleEvent } from '@zelo/contracts/schedules/events';
+import { describe, it } from 'vitest';
+import { decider } from '../../testing/given-when-then.ts';
+import {
+  decideSchedule,
+  evolveSchedule,
+  initialScheduleState,
+  type ScheduleCommand,
+  type ScheduleState,
+} from './schedule.ts';
+
+const spec = decider<ScheduleState, ScheduleCommand, ScheduleEvent>({
+  initialState: initialScheduleState,
+  evolve: evolveSchedule,
+  decide: decideSchedule,
+});
+
+const companyId = '00000000-0000-4000-8000-000000000001';
+const otherCompanyId = '00000000-0000-4000-8000-000000000002';
+const scheduleId = '00000000-0000-4000-8000-000000000030';
+const messageId = '00000000-0000-4000-8000-000000000040';
+const schedule = {
+  body: 'Lembrete: sua consulta é amanhã',
+  contactId: '00000000-0000-4000-8000-000000000010',
+  sendAt: '2030-01-31T14:00:00.000Z',
+  ticketId: null,
+  whatsappId: '00000000-0000-4000-8000-000000000050',
+  userId: '00000000-0000-4000-8000-000000000060',
+};
+const moved = { ...schedule, body: 'Lembrete: consulta remarcada', sendAt: '2030-01-31T16:00:00.000Z' };
+
+const created: ScheduleEvent = { type: 'ScheduleCreated', data: { scheduleId, companyId, ...schedule } };
+const sent: ScheduleEvent = {
+  type: 'ScheduleSent',
+  data: { scheduleId, companyId, messageId, sentAt: '2030-01-31T14:00:01.000Z', late: false },
+};
+const failed: ScheduleEvent = {
+  type: 'ScheduleFailed',
+  data: {
+    scheduleId,
+    companyId,
+    reason: 'ERR_NO_DEF_WAPP_FOUND: no default connection',
+    failedAt: '2030-01-31T14:00:01.000Z',
+  },
+};
+const deleted: ScheduleEvent = { type: 'ScheduleDeleted', data: { scheduleId, companyId } };
+
+const markSent = (sentAt: string): ScheduleCommand => ({
+  type: 'MarkScheduleSent',
+  scheduleId,
+  companyId,
+  messageId,
+  sentAt,
+});
+const markFailed: ScheduleCommand = {
+  type: 'MarkScheduleFailed',
+  scheduleId,
+  companyId,
+  reason: 'ERR_NO_DEF_WAPP_FOUND: no default connection',
+  failedAt: '2030-01-31T14:00:01.000Z',
+};
+
+describe('Schedule', () => {
+  describe('When there is no schedule', () => {
+    it('a schedule is created, pending', () =>
+      spec.given([]).when({ type: 'CreateSchedule', scheduleId, companyId, schedule }).then([created]));
+
+    it('editing refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId, schedule: moved })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('deleting refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([])
+        .when({ type: 'DeleteSchedule', scheduleId, companyId })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+  });
+
+  describe('When pending', () => {
+    it('a retried create records nothing', () =>
+      spec.given([created]).when({ type: 'CreateSchedule', scheduleId, companyId, schedule }).thenNothing());
+
+    it('editing moves it', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId, schedule: moved })
+        .then([{ type: 'ScheduleUpdated', data: { scheduleId, companyId, ...moved } }]));
+
+    it('deleting records the deletion', () =>
+      spec.given([created]).when({ type: 'DeleteSchedule', scheduleId, companyId }).then([deleted]));
+
+    it('another company cannot edit it: ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId: otherCompanyId, schedule: moved })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('another company cannot delete it: ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([created])
+        .when({ type: 'DeleteSchedule', scheduleId, companyId: otherCompanyId })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('sending on time marks it sent, not late', () =>
+      spec.given([created]).when(markSent('2030-01-31T14:00:01.000Z')).then([sent]));
+
+    it('sending a minute or less after sendAt is still on time', () =>
+      spec
+        .given([created])
+        .when(markSent('2030-01-31T14:01:00.000Z'))
+        .then([
+          {
+            type: 'ScheduleSent',
+            data: { scheduleId, companyId, messageId, sentAt: '2030-01-31T14:01:00.000Z', late: false },
+          },
+        ]));
+
+    it('sending more than a minute after sendAt marks it late', () =>
+      spec
+        .given([created])
+        .when(markSent('2030-01-31T15:30:00.000Z'))
+        .then([
+          {
+            type: 'ScheduleSent',
+            data: { scheduleId, companyId, messageId, sentAt: '2030-01-31T15:30:00.000Z', late: true },
+          },
+        ]));
+
+    it('lateness is measured from the edited sendAt', () =>
+      spec
+        .given([created, { type: 'ScheduleUpdated', data: { scheduleId, companyId, ...moved } }])
+        .when(markSent('2030-01-31T16:00:05.000Z'))
+        .then([
+          {
+            type: 'ScheduleSent',
+            data: { scheduleId, companyId, messageId, sentAt: '2030-01-31T16:00:05.000Z', late: false },
+          },
+        ]));
+
+    it('a failed send marks it failed with the reason', () =>
+      spec.given([created]).when(markFailed).then([failed]));
+  });
+
+  describe('When sent', () => {
+    it('editing refuses with ERR_SCHEDULE_ALREADY_SENT', () =>
+      spec
+        .given([created, sent])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId, schedule: moved })
+        .thenThrows('ERR_SCHEDULE_ALREADY_SENT'));
+
+    it('deleting refuses with ERR_SCHEDULE_ALREADY_SENT', () =>
+      spec
+        .given([created, sent])
+        .when({ type: 'DeleteSchedule', scheduleId, companyId })
+        .thenThrows('ERR_SCHEDULE_ALREADY_SENT'));
+
+    it('marking it sent again records nothing (sent once)', () =>
+      spec.given([created, sent]).when(markSent('2030-01-31T14:05:00.000Z')).thenNothing());
+
+    it('a late failure report records nothing', () =>
+      spec.given([created, sent]).when(markFailed).thenNothing());
+  });
+
+  describe('When failed', () => {
+    it('editing re-arms it', () =>
+      spec
+        .given([created, failed])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId, schedule: moved })
+        .then([{ type: 'ScheduleUpdated', data: { scheduleId, companyId, ...moved } }]));
+
+    it('deleting records the deletion', () =>
+      spec.given([created, failed]).when({ type: 'DeleteSchedule', scheduleId, companyId }).then([deleted]));
+
+    it('failing again records nothing', () => spec.given([created, failed]).when(markFailed).thenNothing());
+  });
+
+  describe('When deleted', () => {
+    it('editing refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([created, deleted])
+        .when({ type: 'UpdateSchedule', scheduleId, companyId, schedule: moved })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('deleting again refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec
+        .given([created, deleted])
+        .when({ type: 'DeleteSchedule', scheduleId, companyId })
+        .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('a send that raced the deletion records nothing', () =>
+      spec.given([created, deleted]).when(markSent('2030-01-31T14:00:01.000Z')).thenNothing());
+  });
+});

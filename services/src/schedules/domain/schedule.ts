@@ -1,0 +1,126 @@
+import { DomainError } from '@zelo/contracts/errors';
+import type { ScheduleCreated, ScheduleEvent, ScheduleStatus } from '@zelo/contracts/schedules/events';
+
+/** What the user chose for a schedule (the event's fields less its identity). */
+export type ScheduleFields = Omit<ScheduleCreated['data'], 'scheduleId' | 'companyId'>;
+
+export type ScheduleState =
+  | { kind: 'none' }
+  | { kind: 'deleted'; scheduleId: string; companyId: string }
+  | {
+      kind: 'exists';
+      scheduleId: string;
+      companyId: string;
+      fields: ScheduleFields;
+      status: ScheduleStatus;
+      sentAt: string | null;
+      messageId: string | null;
+      error: string | null;
+    };
+
+export const scheduleStreamId = (scheduleId: string) => `schedule-${scheduleId}`;
+export const initialScheduleState = (): ScheduleState => ({ kind: 'none' });
+
+/** Sent more than this after sendAt counts as late (the system was down, or the time had passed). */
+export const LATE_AFTER_MS = 60_000;
+
+export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): ScheduleState {
+  const { scheduleId, companyId } = event.data;
+  switch (event.type) {
+    case 'ScheduleCreated':
+    case 'ScheduleUpdated': {
+      const { scheduleId: _s, companyId: _c, ...fields } = event.data;
+      // An edit re-arms a failed schedule: it is pending again with the new time.
+      return {
+        kind: 'exists',
+        scheduleId,
+        companyId,
+        fields,
+        status: 'PENDENTE',
+        sentAt: null,
+        messageId: null,
+        error: null,
+      };
+    }
+    case 'ScheduleDeleted':
+      return { kind: 'deleted', scheduleId, companyId };
+    case 'ScheduleSent':
+      if (state.kind !== 'exists') return state;
+      return {
+        ...state,
+        status: 'ENVIADA',
+        sentAt: event.data.sentAt,
+        messageId: event.data.messageId,
+        error: null,
+      };
+    case 'ScheduleFailed':
+      if (state.kind !== 'exists') return state;
+      return { ...state, status: 'ERRO', error: event.data.reason };
+  }
+}
+
+export type ScheduleCommand =
+  | { type: 'CreateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
+  | { type: 'UpdateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
+  | { type: 'DeleteSchedule'; scheduleId: string; companyId: string }
+  | { type: 'MarkScheduleSent'; scheduleId: string; companyId: string; messageId: string; sentAt: string }
+  | { type: 'MarkScheduleFailed'; scheduleId: string; companyId: string; reason: string; failedAt: string };
+
+type Existing = Extract<ScheduleState, { kind: 'exists' }>;
+
+/** A schedule of another company is as absent as one that never existed. */
+function existing(state: ScheduleState, companyId: string): Existing {
+  if (state.kind !== 'exists' || state.companyId !== companyId) {
+    throw new DomainError('ERR_NO_SCHEDULE_FOUND', 'schedule not found');
+  }
+  return state;
+}
+
+function pending(state: ScheduleState, companyId: string): Existing {
+  const s = existing(state, companyId);
+  if (s.status === 'ENVIADA')
+    throw new DomainError('ERR_SCHEDULE_ALREADY_SENT', 'this schedule was already sent');
+  return s;
+}
+
+export function decideSchedule(command: ScheduleCommand, state: ScheduleState): ScheduleEvent[] {
+  const { scheduleId, companyId } = command;
+  switch (command.type) {
+    case 'CreateSchedule':
+      // A retried create lands on the same stream: nothing new to record.
+      if (state.kind !== 'none') return [];
+      return [{ type: 'ScheduleCreated', data: { scheduleId, companyId, ...command.schedule } }];
+    case 'UpdateSchedule':
+      pending(state, companyId);
+      return [{ type: 'ScheduleUpdated', data: { scheduleId, companyId, ...command.schedule } }];
+    case 'DeleteSchedule':
+      pending(state, companyId);
+      return [{ type: 'ScheduleDeleted', data: { scheduleId, companyId } }];
+    case 'MarkScheduleSent': {
+      // Deleted while its message was going out, or already recorded by an earlier attempt: nothing to add.
+      if (state.kind !== 'exists' || state.status === 'ENVIADA') return [];
+      const s = existing(state, companyId);
+      const late = Date.parse(command.sentAt) - Date.parse(s.fields.sendAt) > LATE_AFTER_MS;
+      return [
+        {
+          type: 'ScheduleSent',
+          data: { scheduleId, companyId, messageId: command.messageId, sentAt: command.sentAt, late },
+        },
+      ];
+    }
+    case 'MarkScheduleFailed': {
+      if (state.kind !== 'exists' || state.status !== 'PENDENTE') return [];
+      existing(state, companyId);
+      return [
+        {
+          type: 'ScheduleFailed',
+          data: { scheduleId, companyId, reason: command.reason, failedAt: command.failedAt },
+        },
+      ];
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import jwt from '@fastify/jwt';
+import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import { contactsMigrations, contactsProjection } from '@zelo/projections/contacts/contacts';
+import { checkpointMigration, ProjectionRunner } from '@zelo/projections/runner';
+import { schedulesMigrations, schedulesProjection } from '@zelo/projections/schedules/schedules';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installErrorHandler } from '../api/errors.ts';
+import { installAuthentication } from '../auth/authenticate.ts';
+import { createContact } from '../contacts/handlers.ts';
+import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
+import { systemClock } from '../platform/clock.ts';
+import type { Deps } from '../platform/command-handler.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { runScheduleCommand } from './handlers.ts';
+import { schedulesRoutes } from './routes.ts';
+
+const companyA = randomUUID();
+const companyB = randomUUID();
+const userA = randomUUID();
+const userB = randomUUID();
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let deps: Deps;
+let runner: ProjectionRunner;
+let watcher: CheckpointWatcher;
+let app: FastifyInstance;
+let tokenA: string;
+let tokenB: string;
+let contactA: string;
+let contactB: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase([
+    ...eventStoreMigrations,
+    checkpointMigration,
+    ...contactsMigrations,
+    ...schedulesMigrations,
+  ]);
+  store = new PostgresEventStore(db.pool, db.url);
+  deps = { store, clock: systemClock };
+  watcher = new CheckpointWatcher(db.url, (a, b) => store.comparePositions(a, b));
+  await watcher.start(db.pool);
+  runner = new ProjectionRunner(db.pool, store, [contactsProjection, schedulesProjection], { pollMs: 50 });
+  runner.on('applied', (name: string, position: string) => watcher.record(name, position));
+  runner.start();
+
+  app = Fastify();
+  installErrorHandler(app);
+  await app.register(jwt, { secret: 'test-secret' });
+  installAuthentication(app);
+  await app.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher } });
+  await app.ready();
+  tokenA = app.jwt.sign({ id: userA, companyId: companyA, profile: 'user', super: false });
+  tokenB = app.jwt.sign({ id: userB, companyId: companyB, profile: 'user', super: false });
+
+  const contact = { email: '', isGroup: false, profilePicUrl: '', extraInfo: [] };
+  contactA = (
+    await createContact(
+      deps,
+      companyA,
+      { ...contact, name: 'Maria Souza', number: '5511999990001' },
+      { companyId: companyA, actor: userA },
+    )
+  ).contactId;
+  contactB = (
+    await createContact(
+      deps,
+      companyB,
+      { ...contact, name: 'João Lima', number: '5511999990002' },
+      { companyId: companyB, actor: userB },
+    )
+  ).contactId;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await runner?.stop();
+  await watcher?.stop();
+  await store?.close();
+  await db?.drop();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload: payload as never });
+
+const sendAt = '2030-01-31T14:00:00.000Z';
+
+describe('schedules routes', () => {
+  it('creates a pending schedule and answers it with its contact', async () => {
+    const r = await call('POST', '/schedules', tokenA, {
+      body: 'Lembrete da consulta',
+      contactId: contactA,
+      sendAt,
+    });
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toMatchObject({
+      body: 'Lembrete da consulta',
+      contactId: contactA,
+      contact: { id: contactA, name: 'Maria Souza' },
+      sendAt,
+      sentAt: null,
+      status: 'PENDENTE',
+      userId: userA,
+    });
+  });
+
+  it('refuses a short body, a missing contact and a missing sendAt with 400 ERR_VALIDATION', async () => {
+    const short = await call('POST', '/schedules', tokenA, { body: 'oi', contactId: contactA, sendAt });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    expect(short.json().message).toContain('Mensagem muito curta');
+
+    const noContact = await call('POST', '/schedules', tokenA, { body: 'Lembrete da consulta', sendAt });
+    expect(noContact.statusCode).toBe(400);
+    expect(noContact.json().message).toContain('contactId: Obrigatório');
+
+    const noDate = await call('POST', '/schedules', tokenA, {
+      body: 'Lembrete da consulta',
+      contactId: contactA,
+      sendAt: '',
+    });
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json().message).toContain('sendAt: Obrigatório');
+
+    const badDate = await call('POST', '/schedules', tokenA, {
+      body: 'Lembrete da consulta',
+      contactId: contactA,
+      sendAt: 'amanhã',
+    });
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it("refuses another company's contact", async () => {
+    const r = await call('POST', '/schedules', tokenA, {
+      body: 'Lembrete da consulta',
+      contactId: contactB,
+      sendAt,
+    });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().error).toBe('ERR_NO_CONTACT_FOUND');
+  });
+
+  it('lists, reads, edits and deletes within the company only', async () => {
+    const created = (
+      await call('POST', '/schedules', tokenA, { body: 'Confirmar pedido 123', contactId: contactA, sendAt })
+    ).json();
+    const path = `/schedules/${created.id}`;
+
+    const list = (await call('GET', '/schedules?searchParam=pedido', tokenA)).json();
+    expect(list.schedules.map((s: { id: string }) => s.id)).toEqual([created.id]);
+    expect(list).toMatchObject({ count: 1, hasMore: false });
+    expect(
+      (await call('GET', `/schedules?contactId=${contactA}`, tokenA)).json().count,
+    ).toBeGreaterThanOrEqual(2);
+    expect((await call('GET', '/schedules', tokenB)).json()).toEqual({
+      schedules: [],
+      count: 0,
+      hasMore: false,
+    });
+
+    for (const [method, payload] of [
+      ['GET'],
+      ['PUT', { body: 'Invasão de outra empresa', contactId: contactB, sendAt }],
+      ['DELETE'],
+    ] as const) {
+      const r = await call(method, path, tokenB, payload);
+      expect(r.statusCode, method).toBe(404);
+      expect(r.json().error, method).toBe('ERR_NO_SCHEDULE_FOUND');
+    }
+
+    const moved = await call('PUT', path, tokenA, {
+      body: 'Confirmar pedido 123 amanhã',
+      contactId: contactA,
+      sendAt: '2030-02-01T14:00:00-03:00',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      sendAt: '2030-02-01T17:00:00.000Z',
+      body: 'Confirmar pedido 123 amanhã',
+      status: 'PENDENTE',
+    });
+
+    expect((await call('DELETE', path, tokenA)).statusCode).toBe(200);
+    expect((await call('GET', path, tokenA)).statusCode).toBe(404);
+  });
+
+  it('refuses to edit or delete a sent schedule with ERR_SCHEDULE_ALREADY_SENT', async () => {
+    const created = (
+      await call('POST', '/schedules', tokenA, { body: 'Lembrete enviado', contactId: contactA, sendAt })
+    ).json();
+    await runScheduleCommand(
+      deps,
+      {
+        type: 'MarkScheduleSent',
+        scheduleId: created.id,
+        companyId: companyA,
+        messageId: randomUUID(),
+        sentAt: sendAt,
+      },
+      { companyId: companyA, actor: 'system:schedules' },
+    );
+    const edit = await call('PUT', `/schedules/${created.id}`, tokenA, {
+      body: 'Lembrete alterado',
+      contactId: contactA,
+      sendAt,
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().error).toBe('ERR_SCHEDULE_ALREADY_SENT');
+    expect((await call('DELETE', `/schedules/${created.id}`, tokenA)).json().error).toBe(
+      'ERR_SCHEDULE_ALREADY_SENT',
+    );
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/schedules' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,59 @@
+import { DomainError } from '@zelo/contracts/errors';
+import { ListSchedulesQuery, ScheduleRequest } from '@zelo/contracts/schedules/api';
+import { getSchedule, listSchedules } from '@zelo/projections/schedules/schedules';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../api/context.ts';
+import { IdParam, parse } from '../api/validation.ts';
+import { newId } from '../platform/ids.ts';
+import { createSchedule, deleteSchedule, updateSchedule } from './handlers.ts';
+
+/** The schedules screen's calls (doc 2 §2.8). Every read and write is scoped to the caller's company. */
+export async function schedulesRoutes(
+  app: FastifyInstance,
+  { ctx }: { ctx: Pick<AppContext, 'deps' | 'pool' | 'watcher'> },
+) {
+  app.addHook('preHandler', app.authenticate);
+  const { deps, pool, watcher } = ctx;
+
+  async function scheduleAfter(companyId: string, id: string, position: string | null) {
+    await watcher.waitFor(position, ['schedules']);
+    const s = await getSchedule(pool, companyId, id);
+    if (!s) throw new DomainError('ERR_NO_SCHEDULE_FOUND', 'schedule not found');
+    return s;
+  }
+  const who = (request: { session: { id: string; companyId: string }; id: string }) => ({
+    companyId: request.session.companyId,
+    actor: request.session.id,
+    correlationId: request.id,
+  });
+
+  app.get('/schedules', async (request) => {
+    const q = parse(ListSchedulesQuery, request.query ?? {});
+    return listSchedules(pool, request.session.companyId, q);
+  });
+
+  app.get('/schedules/:id', async (request) =>
+    scheduleAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  );
+
+  app.post('/schedules', async (request, reply) => {
+    const body = parse(ScheduleRequest, request.body ?? {});
+    const scheduleId = newId();
+    const r = await createSchedule(deps, scheduleId, body, who(request));
+    return reply.status(201).send(await scheduleAfter(request.session.companyId, scheduleId, r.position));
+  });
+
+  app.put('/schedules/:id', async (request) => {
+    const { id: scheduleId } = parse(IdParam, request.params);
+    const body = parse(ScheduleRequest, request.body ?? {});
+    const r = await updateSchedule(deps, scheduleId, body, who(request));
+    return scheduleAfter(request.session.companyId, scheduleId, r.position);
+  });
+
+  app.delete('/schedules/:id', async (request) => {
+    const { id: scheduleId } = parse(IdParam, request.params);
+    const r = await deleteSchedule(deps, scheduleId, who(request));
+    await watcher.waitFor(r.position, ['schedules']);
+    return { message: 'schedule deleted' };
+  });
+}

@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import type { PlanCreated } from '@zelo/contracts/tenancy/events';
+import { defaultConnectionSettings, runConnectionCommand } from './connections/handlers.ts';
+import type { Actor, Deps } from './platform/command-handler.ts';
+import { idFromName } from './platform/ids.ts';
+import { runQueueCommand } from './queues/handlers.ts';
+import { createPlan, signUpCompany } from './tenancy/handlers.ts';
+import { runUserCommand } from './users/handlers.ts';
+
+const seedActor: Actor = { companyId: null, actor: 'system:seed' };
+const id = (name: string) => idFromName('zelo-seed', name);
+
+export const DEMO = {
+  companyId: id('company:demo'),
+  adminId: id('user:admin'),
+  queueId: id('queue:atendimento'),
+  whatsappId: id('whatsapp:demo'),
+  email: 'admin@zelo.dev',
+  password: 'admin123',
+};
+
+const plan = (
+  name: string,
+  value: number,
+  users: number,
+  connections: number,
+  queues: number,
+  all: boolean,
+): PlanCreated['data'] => ({
+  planId: id(`plan:${name}`),
+  name,
+  users,
+  connections,
+  queues,
+  value,
+  useCampaigns: all,
+  useKanban: all,
+  useOpenAi: all,
+  useIntegrations: all,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: all,
+});
+
+export const seededPlans = [
+  plan('Básico', 99, 3, 1, 3, false),
+  plan('Profissional', 199, 10, 3, 10, true),
+  plan('Empresarial', 399, 50, 10, 50, true),
+];
+
+/** Plans always; the demo company (admin, queue, simulator connection) when asked. Safe to run on every start. */
+export async function seed(deps: Deps, { demo }: { demo: boolean }) {
+  for (const p of seededPlans) await createPlan(deps, p, seedActor);
+  if (!demo) return;
+  const existing = await deps.store.readStream(`company-${DEMO.companyId}`);
+  if (existing.revision >= 0) return;
+  const dueDate = new Date(deps.clock.now().getTime() + 365 * 86_400_000).toISOString();
+  await signUpCompany(
+    deps,
+    {
+      name: 'Zelo Demo',
+      email: DEMO.email,
+      phone: '11999990000',
+      password: DEMO.password,
+      planId: seededPlans[1].planId,
+      dueDate,
+      companyId: DEMO.companyId,
+      userId: DEMO.adminId,
+    },
+    seedActor,
+  );
+  const who = { ...seedActor, companyId: DEMO.companyId };
+  await runQueueCommand(
+    deps,
+    {
+      type: 'CreateQueue',
+      companyId: DEMO.companyId,
+      queue: {
+        queueId: DEMO.queueId,
+        name: 'Atendimento',
+        color: '#2965CC',
+        greetingMessage: 'Olá! Como podemos ajudar?',
+        outOfHoursMessage: '',
+        orderQueue: 1,
+      },
+    },
+    who,
+  );
+  await runConnectionCommand(
+    deps,
+    {
+      type: 'CreateConnection',
+      companyId: DEMO.companyId,
+      whatsappId: DEMO.whatsappId,
+      // Random: the token sends as this company through POST /api/messages/send. A re-run of the seed
+      // decides nothing for an existing connection, so the first token stays.
+      token: randomBytes(24).toString('base64url'),
+      fields: {
+        ...defaultConnectionSettings,
+        name: 'WhatsApp Demo',
+        isDefault: true,
+        provider: 'simulator',
+        queueIds: [DEMO.queueId],
+      },
+    },
+    who,
+  );
+  await runUserCommand(
+    deps,
+    DEMO.adminId,
+    {
+      type: 'UpdateUser',
+      fields: {
+        name: 'Zelo Demo',
+        email: DEMO.email,
+        profile: 'admin',
+        super: true,
+        allTicket: 'enabled',
+        whatsappId: DEMO.whatsappId,
+        queueIds: [DEMO.queueId],
+      },
+    },
+    who,
+  );
+}

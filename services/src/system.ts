@@ -1,0 +1,205 @@
+import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import { allProjections, readModelMigrations } from '@zelo/projections/registry';
+import { ProjectionRunner } from '@zelo/projections/runner';
+import { buildApp } from './api/app.ts';
+import type { AppContext } from './api/context.ts';
+import { refreshTokenMigrations } from './auth/refresh-tokens.ts';
+import { baileysMigrations } from './channels/baileys/auth-state.ts';
+import { channelEventsFor, companyResolver, groupsIgnoredBy } from './channels/channel-events.ts';
+import { leaseMigrations } from './channels/leases.ts';
+import type { ChannelAdapter } from './channels/port.ts';
+import { SimulatorChannel, simulatorMigrations } from './channels/simulator.ts';
+import { ChannelWorker } from './channels/worker.ts';
+import type { EventStore } from './event-store/port.ts';
+import { eventStoreMigrations, PostgresEventStore } from './event-store/postgres.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import type { Deps } from './platform/command-handler.ts';
+import type { Config } from './platform/config.ts';
+import { createPool, ensureDatabase } from './platform/db.ts';
+import { migrate } from './platform/migrate.ts';
+import { seed } from './seed.ts';
+
+export const allMigrations = [
+  ...eventStoreMigrations,
+  ...readModelMigrations,
+  ...refreshTokenMigrations,
+  ...simulatorMigrations,
+  ...baileysMigrations,
+  ...leaseMigrations,
+];
+
+async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {
+  if (config.eventStore === 'eventstoredb') {
+    if (!config.eventStoreUrl) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_URL');
+    const { EventStoreDBEventStore } = await import('./event-store/eventstoredb.ts');
+    return new EventStoreDBEventStore(config.eventStoreUrl);
+  }
+  return new PostgresEventStore(pool, config.databaseUrl);
+}
+
+export interface Zelo {
+  deps: Deps;
+  ctx: AppContext;
+  runner: ProjectionRunner | null;
+  channels: ChannelWorker | null;
+  simulator: SimulatorChannel | null;
+  app: Awaited<ReturnType<typeof buildApp>>['app'] | null;
+  gateway: Awaited<ReturnType<typeof buildApp>>['gateway'] | null;
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the roles this process plays. `npm start` plays all of them in one process on the embedded
+ * defaults; docker-compose runs one role per container against the same database and event store.
+ */
+export async function startZelo(
+  config: Config,
+  options: { clock?: Clock; extraStops?: (() => Promise<void>)[] } = {},
+): Promise<Zelo> {
+  await ensureDatabase(config.databaseUrl);
+  const pool = createPool(config.databaseUrl, 20);
+  await migrate(pool, allMigrations);
+  const store = await createEventStore(config, pool);
+  const deps: Deps = { store, clock: options.clock ?? systemClock };
+  const watcher = new CheckpointWatcher(config.databaseUrl, (a, b) => store.comparePositions(a, b));
+  await watcher.start(pool);
+
+  let runner: ProjectionRunner | null = null;
+  if (config.roles.has('projections')) {
+    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100 });
+    runner.on('applied', (name: string, position: string) => watcher.record(name, position));
+    runner.start();
+  }
+
+  // One process seeds (the API's); a projections-only process must not race it.
+  if (config.roles.has('api')) await seed(deps, { demo: config.seedDemo });
+
+  const stops: (() => Promise<void>)[] = [];
+  let channels: ChannelWorker | null = null;
+  // The simulator's customer side is served by the API; its sessions and sends by the channel worker.
+  const events = channelEventsFor(deps, companyResolver(pool), groupsIgnoredBy(pool));
+  const simulator =
+    config.simulator && (config.roles.has('channels') || config.roles.has('api'))
+      ? new SimulatorChannel(pool, events, { autoPair: config.demoAutoPair })
+      : null;
+  if (config.roles.has('channels')) {
+    // Real WhatsApp numbers: one Baileys socket per connection this worker holds.
+    const { BaileysChannel } = await import('./channels/baileys/adapter.ts');
+    const { messageLookup } = await import('./channels/baileys/get-message.ts');
+    const { localMediaPath } = await import('./channels/baileys/outbound.ts');
+    const { localMediaStorage, mediaDirFromEnv } = await import('./media/storage.ts');
+    const mediaRoot = mediaDirFromEnv();
+    const baileys = new BaileysChannel({
+      pool,
+      events,
+      storage: localMediaStorage(mediaRoot, deps.clock),
+      mediaPath: (url) => localMediaPath(mediaRoot, url),
+      lookupMessage: messageLookup(deps),
+    });
+    const adapterFor = (provider: string): ChannelAdapter | undefined =>
+      provider === 'simulator' ? (simulator ?? undefined) : provider === 'baileys' ? baileys : undefined;
+    channels = new ChannelWorker(deps, pool, config.databaseUrl, adapterFor);
+    // Connections projected later (the seed's, new ones) reach the worker through the change feed.
+    await channels.start();
+    // Greetings and transfer notices are sends, so they react beside the channel; own runner, own lag.
+    const { automaticMessagesReactor } = await import('./tickets/automatic-messages-reactor.ts');
+    const { contactsImportReactor } = await import('./channels/contacts-import-reactor.ts');
+    const providerOf = async (whatsappId: string) =>
+      (await pool.query('SELECT provider FROM whatsapps WHERE id = $1', [whatsappId])).rows[0]?.provider;
+    const adapterOf = async (whatsappId: string) => adapterFor(await providerOf(whatsappId));
+    const { chatbotReactor } = await import('./chatbot/reactor.ts');
+    const { repliesReactor } = await import('./chatbot/replies-reactor.ts');
+    const reactions = new ProjectionRunner(
+      pool,
+      store,
+      [
+        automaticMessagesReactor(deps),
+        contactsImportReactor(deps, adapterOf),
+        chatbotReactor(deps, pool),
+        repliesReactor(deps, pool),
+      ],
+      { pollMs: 500 },
+    );
+    reactions.start();
+    stops.push(() => reactions.stop());
+  }
+
+  const ctx: AppContext = {
+    deps,
+    pool,
+    watcher,
+    simulator,
+    config: {
+      jwtSecret: config.jwtSecret,
+      refreshSecret: config.refreshSecret,
+      webOrigins: config.webOrigins,
+      accessTtl: 15 * 60,
+      refreshTtlDays: 7,
+      secureCookies: false,
+    },
+  };
+
+  // Workflows: the Temporal worker, and the reactor that keeps one timer per schedule. The reactor has
+  // its own runner so that a Temporal outage delays timers without stopping the read models.
+  if (config.roles.has('workflows')) {
+    const { Client, Connection } = await import('@temporalio/client');
+    const { startWorker } = await import('@zelo/workflows/worker');
+    const { createScheduleActivities } = await import(
+      '@zelo/workflows/schedules/send-scheduled-message/activities'
+    );
+    const { scheduleTimersReactor } = await import('./schedules/reactor.ts');
+    const { scheduledMessageSender } = await import('./schedules/handlers.ts');
+    const { ticketTimersReactor, ticketTimerActivities } = await import('./chatbot/timers.ts');
+    const connection = await Connection.connect({ address: config.temporalAddress });
+    const taskQueue = config.temporalTaskQueue;
+    const worker = await startWorker({
+      address: config.temporalAddress,
+      taskQueue,
+      activities: {
+        ...createScheduleActivities({ ...deps, sendMessage: scheduledMessageSender(deps) }),
+        ...ticketTimerActivities(deps, pool),
+      },
+    });
+    const client = new Client({ connection });
+    const timers = new ProjectionRunner(
+      pool,
+      store,
+      [scheduleTimersReactor(client, { taskQueue }), ticketTimersReactor(client, pool, deps, taskQueue)],
+      { pollMs: 500 },
+    );
+    timers.start();
+    stops.push(async () => {
+      await timers.stop();
+      await worker.stop();
+      await connection.close();
+    });
+  }
+
+  let built: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let url: string | null = null;
+  if (config.roles.has('api')) {
+    built = await buildApp(ctx, { databaseUrl: config.databaseUrl, logger: config.logger });
+    url = await built.app.listen({ host: config.host, port: config.port });
+  }
+
+  return {
+    deps,
+    ctx,
+    runner,
+    channels,
+    simulator,
+    app: built?.app ?? null,
+    gateway: built?.gateway ?? null,
+    url,
+    async stop() {
+      for (const s of [...(options.extraStops ?? []), ...stops]) await s();
+      await built?.app.close();
+      await channels?.stop();
+      await runner?.stop();
+      await watcher.stop();
+      await store.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { DomainError } from '@zelo/contracts/errors';
+import { ListTagsQuery, SyncTagsRequest, TagRequest } from '@zelo/contracts/tags/api';
+import { getTag, listAllTags, searchTags } from '@zelo/projections/tags/queries';
+import { getTicket } from '@zelo/projections/tickets/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../api/context.ts';
+import { IdParam, parse } from '../api/validation.ts';
+import { newId } from '../platform/ids.ts';
+import { assertMayViewTicket, isAdmin, viewerOf } from '../tickets/access.ts';
+import { runTagCommand, syncTicketTags } from './handlers.ts';
+
+/**
+ * Tags (doc 2 §2.4) and a ticket's tags (doc 1 §2: the header's picker). Any agent may create and tag,
+ * as tags are created on the fly; only admins flag kanban lanes (doc 2 §6) and delete a tag, which
+ * strips it from every ticket.
+ */
+export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addHook('preHandler', app.authenticate);
+  const { deps, pool, watcher } = ctx;
+
+  async function tagAfter(companyId: string, id: string, position: string | null) {
+    await watcher.waitFor(position, ['tags']);
+    const tag = await getTag(pool, companyId, id);
+    if (!tag) throw new DomainError('ERR_NO_TAG_FOUND', 'tag not found');
+    return tag;
+  }
+  const who = (request: FastifyRequest) => ({
+    companyId: request.session.companyId,
+    actor: request.session.id,
+  });
+  function assertKanbanAllowed(request: FastifyRequest, kanban: boolean | undefined) {
+    if (kanban !== undefined && !isAdmin(request.session))
+      throw new DomainError('ERR_NO_PERMISSION', 'only admins set the kanban flag');
+  }
+
+  app.get('/tags', async (request) => {
+    const q = parse(ListTagsQuery, request.query);
+    return searchTags(pool, request.session.companyId, q);
+  });
+  app.get('/tags/list', async (request) => listAllTags(pool, request.session.companyId));
+  app.get('/tags/kanban', async (request) => ({
+    lista: await listAllTags(pool, request.session.companyId, true),
+  }));
+  app.get('/tags/:id', async (request) =>
+    tagAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  );
+
+  app.post('/tags', async (request, reply) => {
+    const body = parse(TagRequest, request.body);
+    assertKanbanAllowed(request, body.kanban === false ? undefined : body.kanban);
+    const { companyId, id: userId } = request.session;
+    const tagId = newId();
+    const tag = {
+      tagId,
+      name: body.name,
+      color: body.color ?? '#5C7080',
+      kanban: body.kanban ?? false,
+      userId,
+    };
+    const r = await runTagCommand(deps, { type: 'CreateTag', companyId, tag }, who(request));
+    return reply.status(201).send(await tagAfter(companyId, tagId, r.position));
+  });
+
+  app.put('/tags/:id', async (request) => {
+    const { id: tagId } = parse(IdParam, request.params);
+    const body = parse(TagRequest, request.body);
+    const { companyId } = request.session;
+    const current = await tagAfter(companyId, tagId, null);
+    // A non-admin may save a tag as long as the kanban flag stays as it is.
+    if (body.kanban !== undefined && body.kanban !== current.kanban)
+      assertKanbanAllowed(request, body.kanban);
+    const tag = {
+      tagId,
+      name: body.name,
+      color: body.color ?? current.color,
+      kanban: body.kanban ?? current.kanban,
+    };
+    const r = await runTagCommand(deps, { type: 'UpdateTag', companyId, tag }, who(request));
+    return tagAfter(companyId, tagId, r.position);
+  });
+
+  app.delete('/tags/:id', { preHandler: app.requireAdmin }, async (request) => {
+    const { id: tagId } = parse(IdParam, request.params);
+    const r = await runTagCommand(
+      deps,
+      { type: 'DeleteTag', companyId: request.session.companyId, tagId },
+      who(request),
+    );
+    await watcher.waitFor(r.position, ['tags']);
+    return { message: 'tag deleted' };
+  });
+
+  /** Answers the ticket as the lists show it, with its new tags. */
+  app.post('/tags/sync', async (request) => {
+    const body = parse(SyncTagsRequest, request.body);
+    const viewer = await viewerOf(pool, request.session);
+    const ticket = await getTicket(pool, viewer.companyId, body.ticketId);
+    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
+    assertMayViewTicket(viewer, ticket);
+    const r = await syncTicketTags(deps, viewer.companyId, body.ticketId, body.tags, who(request));
+    await watcher.waitFor(r.position, ['tags']);
+    return getTicket(pool, viewer.companyId, body.ticketId);
+  });
+}

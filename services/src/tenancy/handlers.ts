@@ -1,0 +1,89 @@
+import type { CompanySignedUp, PlanCreated, TenancyEvent } from '@zelo/contracts/tenancy/events';
+import { defaultCompanySettings } from '@zelo/contracts/tenancy/events';
+import { type Actor, type Deps, handle, latestPosition } from '../platform/command-handler.ts';
+import { newId } from '../platform/ids.ts';
+import { createUser } from '../users/handlers.ts';
+import { hashPassword } from '../users/password.ts';
+import {
+  type CompanyCommand,
+  type CompanyState,
+  decideCompany,
+  evolveCompany,
+  initialCompanyState,
+  trialDueDate,
+} from './domain/company.ts';
+
+export const companyStreamId = (companyId: string) => `company-${companyId}`;
+export const planStreamId = (planId: string) => `plan-${planId}`;
+const companyAggregate = { initialState: initialCompanyState, evolve: evolveCompany };
+
+export const runCompanyCommand = (deps: Deps, companyId: string, command: CompanyCommand, who: Actor) =>
+  handle<CompanyState, TenancyEvent>(
+    deps,
+    companyStreamId(companyId),
+    companyAggregate,
+    (s) => decideCompany(command, s),
+    who,
+  );
+
+/** Creates a plan once (seeding is idempotent: the stream exists after the first run). */
+export function createPlan(deps: Deps, plan: PlanCreated['data'], who: Actor) {
+  return handle<boolean, TenancyEvent>(
+    deps,
+    planStreamId(plan.planId),
+    { initialState: () => false, evolve: () => true },
+    (exists) => (exists ? [] : [{ type: 'PlanCreated', data: plan }]),
+    who,
+  );
+}
+
+export interface SignUp {
+  name: string;
+  email: string;
+  phone: string;
+  password: string;
+  planId: string;
+  /** Defaults to the trial: three days ahead. */
+  dueDate?: string;
+  companyId?: string;
+  userId?: string;
+}
+
+/** Sign-up: the admin's e-mail is claimed first, so a second sign-up with it fails before anything is written. */
+export async function signUpCompany(deps: Deps, s: SignUp, who: Actor) {
+  const companyId = s.companyId ?? newId();
+  const userId = s.userId ?? newId();
+  const user = await createUser(
+    deps,
+    {
+      userId,
+      companyId,
+      name: s.name,
+      email: s.email,
+      passwordHash: await hashPassword(s.password),
+      profile: 'admin',
+      super: false,
+      allTicket: 'enabled',
+      whatsappId: null,
+      queueIds: [],
+    },
+    { ...who, companyId },
+  );
+  const company: CompanySignedUp['data'] = {
+    companyId,
+    name: s.name,
+    email: s.email,
+    phone: s.phone,
+    planId: s.planId,
+    recurrence: 'MENSAL',
+    dueDate: s.dueDate ?? trialDueDate(deps.clock.now()),
+    settings: { ...defaultCompanySettings },
+  };
+  const signed = await runCompanyCommand(
+    deps,
+    companyId,
+    { type: 'SignUpCompany', company },
+    { ...who, companyId },
+  );
+  return { companyId, userId, position: latestPosition(deps.store, user.position, signed.position) };
+}

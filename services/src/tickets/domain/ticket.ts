@@ -1,0 +1,298 @@
+import { DomainError } from '@zelo/contracts/errors';
+import type {
+  BotState,
+  ConversationTicketClaimed,
+  TicketEvent,
+  TicketStatus,
+} from '@zelo/contracts/tickets/events';
+
+export type TicketState =
+  | { kind: 'none' }
+  | {
+      kind: 'exists';
+      ticketId: string;
+      companyId: string;
+      contactId: string;
+      isGroup: boolean;
+      status: TicketStatus;
+      userId: string | null;
+      queueId: string | null;
+      whatsappId: string;
+      deleted: boolean;
+      /** Highest conversation-claim revision applied, per conversation stream. */
+      claims: Record<string, number>;
+      /** The queue chatbot, once it has spoken on this ticket. */
+      bot: BotState | null;
+      /** Waiting for the customer's rating after an agent resolved the ticket. */
+      rating: { status: 'awaiting' | 'reasked'; userId: string | null } | null;
+      /** Inbound messages the bot or the rating already answered: a replayed reaction answers nothing. */
+      answered: string[];
+    };
+
+export const initialTicketState = (): TicketState => ({ kind: 'none' });
+
+export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
+  if (event.type === 'TicketCreated') {
+    const d = event.data;
+    return {
+      kind: 'exists',
+      ticketId: d.ticketId,
+      companyId: d.companyId,
+      contactId: d.contactId,
+      isGroup: d.isGroup,
+      status: d.status,
+      userId: d.userId,
+      queueId: d.queueId,
+      whatsappId: d.whatsappId,
+      deleted: false,
+      claims: { [d.claim.conversationId]: d.claim.revision },
+      bot: null,
+      rating: null,
+      answered: [],
+    };
+  }
+  if (state.kind === 'none') return state;
+  switch (event.type) {
+    case 'TicketAccepted':
+      return {
+        ...state,
+        status: 'open',
+        userId: event.data.userId,
+        queueId: event.data.queueId,
+        bot: botEnded(state.bot),
+      };
+    case 'TicketReturned':
+      return { ...state, status: 'pending', userId: null };
+    case 'TicketTransferred': {
+      const { status, userId, queueId, whatsappId, claim } = event.data;
+      const claims = claim ? { ...state.claims, [claim.conversationId]: claim.revision } : state.claims;
+      return { ...state, status, userId, queueId, whatsappId, claims, bot: botEnded(state.bot) };
+    }
+    case 'TicketClosed':
+      return {
+        ...state,
+        status: 'closed',
+        userId: event.data.userId,
+        queueId: event.data.queueId,
+        bot: botEnded(state.bot),
+        rating: null,
+      };
+    case 'TicketReopened': {
+      const { userId, queueId, claim } = event.data;
+      return {
+        ...state,
+        status: 'open',
+        userId,
+        queueId,
+        claims: { ...state.claims, [claim.conversationId]: claim.revision },
+      };
+    }
+    case 'TicketBotStepped':
+      return { ...state, bot: event.data.bot, answered: [...state.answered, event.data.inReplyTo] };
+    case 'TicketBotEnded':
+      return { ...state, bot: botEnded(state.bot) };
+    case 'TicketQueueAssigned':
+      return { ...state, queueId: event.data.queueId };
+    case 'TicketRatingRequested':
+      return { ...state, rating: { status: 'awaiting', userId: event.data.userId } };
+    case 'TicketRatingReasked':
+      return {
+        ...state,
+        rating: state.rating && { ...state.rating, status: 'reasked' },
+        answered: [...state.answered, event.data.inReplyTo],
+      };
+    case 'TicketRated':
+      return { ...state, answered: [...state.answered, event.data.inReplyTo] };
+    case 'TicketDeleted':
+      return { ...state, deleted: true };
+    case 'TicketMessagesRead':
+      return state;
+  }
+}
+
+export type TicketCommand =
+  | { type: 'ApplyClaim'; conversationId: string; revision: number; claim: ConversationTicketClaimed['data'] }
+  | { type: 'AcceptTicket'; userId: string; queueId: string | null }
+  | { type: 'ReturnTicket' }
+  | { type: 'TransferTicket'; userId: string | null; queueId: string | null }
+  /** `rating` set (userRating enabled): ask the customer to rate first; the ticket closes on the answer. */
+  | { type: 'CloseTicket'; userId: string | null; rating?: { message: string } }
+  | { type: 'AnswerWithBot'; messageId: string; respond: (t: Existing) => BotStep | null }
+  | { type: 'EndBot'; reason: 'maxUse' | 'timeout' }
+  | { type: 'TransferUnanswered'; queueId: string }
+  | { type: 'AnswerRating'; messageId: string; body: string; reask: string }
+  | { type: 'CloseInactive' }
+  | { type: 'DeleteTicket' }
+  | { type: 'MarkTicketRead'; userId: string };
+
+export type Existing = Extract<TicketState, { kind: 'exists' }>;
+
+/** What the chatbot decided about one customer message (see chatbot/domain/bot.ts). */
+export interface BotStep {
+  bot: BotState;
+  replies: string[];
+  queueId?: string | null;
+}
+
+const botEnded = (bot: BotState | null): BotState | null =>
+  bot && bot.stage !== 'ended' ? { ...bot, stage: 'ended' } : bot;
+export const botIsActive = (t: Existing) => t.bot !== null && t.bot.stage !== 'ended';
+
+/** The bot talks only on a pending ticket nobody took, outside groups, before it ended. */
+export const botMayAnswer = (t: Existing) =>
+  !t.deleted &&
+  t.status === 'pending' &&
+  t.userId === null &&
+  !t.isGroup &&
+  (t.bot === null ? t.queueId === null : t.bot.stage !== 'ended');
+
+const RATES = { '1': 1, '2': 2, '3': 3 } as const;
+
+function existing(state: TicketState): Existing {
+  if (state.kind === 'none' || state.deleted)
+    throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
+  return state;
+}
+
+/** Applies a conversation claim once; a claim already applied (or superseded) decides nothing. */
+function applyClaim(c: Extract<TicketCommand, { type: 'ApplyClaim' }>, state: TicketState): TicketEvent[] {
+  const claim = { conversationId: c.conversationId, revision: c.revision };
+  const d = c.claim;
+  if (state.kind === 'none') {
+    if (d.reason !== 'created') return [];
+    const { ticketId, companyId, contactId, isGroup, status, userId, queueId, whatsappId } = d;
+    return [
+      {
+        type: 'TicketCreated',
+        data: { ticketId, companyId, contactId, isGroup, status, userId, queueId, whatsappId, claim },
+      },
+    ];
+  }
+  if (state.deleted || (state.claims[c.conversationId] ?? -1) >= c.revision) return [];
+  const ref = { ticketId: state.ticketId, companyId: state.companyId };
+  if (d.reason === 'reopened') {
+    return [{ type: 'TicketReopened', data: { ...ref, userId: d.userId, queueId: d.queueId, claim } }];
+  }
+  if (d.reason === 'moved') {
+    const from = { userId: state.userId, queueId: state.queueId, whatsappId: state.whatsappId };
+    const { status, userId, queueId, whatsappId } = d;
+    return [
+      { type: 'TicketTransferred', data: { ...ref, from, status, userId, queueId, whatsappId, claim } },
+    ];
+  }
+  return [];
+}
+
+export function decideTicket(command: TicketCommand, state: TicketState): TicketEvent[] {
+  if (command.type === 'ApplyClaim') return applyClaim(command, state);
+  const t = existing(state);
+  const ref = { ticketId: t.ticketId, companyId: t.companyId };
+  switch (command.type) {
+    case 'AcceptTicket':
+      if (t.status === 'open' && t.userId === command.userId) return [];
+      if (t.status !== 'pending') throw transition(t.status, 'accept');
+      return [
+        {
+          type: 'TicketAccepted',
+          data: { ...ref, userId: command.userId, queueId: command.queueId ?? t.queueId },
+        },
+      ];
+    case 'ReturnTicket':
+      if (t.status === 'pending') return [];
+      if (t.status !== 'open') throw transition(t.status, 'return');
+      return [{ type: 'TicketReturned', data: { ...ref, previousUserId: t.userId } }];
+    case 'TransferTicket': {
+      if (t.status === 'closed') throw transition(t.status, 'transfer');
+      const status = command.userId ? 'open' : 'pending';
+      if (t.userId === command.userId && t.queueId === command.queueId && t.status === status) return [];
+      const from = { userId: t.userId, queueId: t.queueId, whatsappId: t.whatsappId };
+      const { userId, queueId } = command;
+      return [
+        {
+          type: 'TicketTransferred',
+          data: { ...ref, from, status, userId, queueId, whatsappId: t.whatsappId, claim: null },
+        },
+      ];
+    }
+    case 'CloseTicket': {
+      if (t.status === 'closed') return [];
+      const userId = command.userId ?? t.userId;
+      // A second "resolve" while the customer has not rated closes at once: the agent's way out.
+      if (command.rating && !t.isGroup && t.rating === null && t.status === 'open') {
+        return [{ type: 'TicketRatingRequested', data: { ...ref, userId, message: command.rating.message } }];
+      }
+      return [{ type: 'TicketClosed', data: { ...ref, userId, queueId: t.queueId, reason: 'resolved' } }];
+    }
+    case 'AnswerWithBot': {
+      if (t.answered.includes(command.messageId) || !botMayAnswer(t)) return [];
+      const step = command.respond(t);
+      if (!step) return [];
+      const events: TicketEvent[] = [
+        {
+          type: 'TicketBotStepped',
+          data: { ...ref, inReplyTo: command.messageId, bot: step.bot, replies: step.replies },
+        },
+      ];
+      if (step.queueId !== undefined && step.queueId !== t.queueId)
+        events.push({ type: 'TicketQueueAssigned', data: { ...ref, queueId: step.queueId, reason: 'bot' } });
+      return events;
+    }
+    case 'EndBot':
+      return botIsActive(t) ? [{ type: 'TicketBotEnded', data: { ...ref, reason: command.reason } }] : [];
+    case 'TransferUnanswered':
+      if (t.status !== 'pending' || t.userId !== null || t.queueId === command.queueId) return [];
+      return [
+        { type: 'TicketQueueAssigned', data: { ...ref, queueId: command.queueId, reason: 'timeToTransfer' } },
+        ...(botIsActive(t)
+          ? [{ type: 'TicketBotEnded' as const, data: { ...ref, reason: 'transferred' as const } }]
+          : []),
+      ];
+    case 'AnswerRating': {
+      if (!t.rating || t.status === 'closed' || t.answered.includes(command.messageId)) return [];
+      const rate = RATES[command.body.trim() as keyof typeof RATES];
+      const closed = (reason: 'rated' | 'unrated'): TicketEvent => ({
+        type: 'TicketClosed',
+        data: { ...ref, userId: t.rating?.userId ?? t.userId, queueId: t.queueId, reason },
+      });
+      if (rate) {
+        return [
+          {
+            type: 'TicketRated',
+            data: { ...ref, userId: t.rating.userId, inReplyTo: command.messageId, rate },
+          },
+          closed('rated'),
+        ];
+      }
+      // Only 1-3 count: anything else asks once more, then the ticket closes without a rating.
+      if (t.rating.status === 'awaiting') {
+        return [
+          {
+            type: 'TicketRatingReasked',
+            data: { ...ref, inReplyTo: command.messageId, message: command.reask },
+          },
+        ];
+      }
+      return [closed('unrated')];
+    }
+    case 'CloseInactive':
+      if (t.status !== 'open') return [];
+      return [
+        { type: 'TicketClosed', data: { ...ref, userId: t.userId, queueId: t.queueId, reason: 'inactive' } },
+      ];
+    case 'DeleteTicket':
+      return [{ type: 'TicketDeleted', data: ref }];
+    case 'MarkTicketRead':
+      return [{ type: 'TicketMessagesRead', data: { ...ref, userId: command.userId } }];
+    default: {
+      const never: never = command;
+      throw new Error(`unknown command ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const transition = (status: TicketStatus, action: string) =>
+  new DomainError('ERR_INVALID_TICKET_TRANSITION', `a ${status} ticket cannot ${action}`);
+
+/** A ticket holds its conversation while it is pending or open on that conversation's connection. */
+export const isActiveOn = (state: TicketState, whatsappId: string): boolean =>
+  state.kind === 'exists' && !state.deleted && state.status !== 'closed' && state.whatsappId === whatsappId;

@@ -1,0 +1,241 @@
+import { DomainError } from '@zelo/contracts/errors';
+import type { ConversationTicketClaimed, TicketEvent } from '@zelo/contracts/tickets/events';
+import { WrongExpectedRevisionError } from '../event-store/port.ts';
+import {
+  type Actor,
+  type Deps,
+  type Handled,
+  handle,
+  latestPosition,
+  load,
+} from '../platform/command-handler.ts';
+import { newId } from '../platform/ids.ts';
+import {
+  type ConversationState,
+  conversationStreamId,
+  decideConversation,
+  evolveConversation,
+  initialConversationState,
+} from './domain/conversation.ts';
+import {
+  decideTicket,
+  evolveTicket,
+  initialTicketState,
+  isActiveOn,
+  type TicketCommand,
+  type TicketState,
+} from './domain/ticket.ts';
+
+export const ticketStreamId = (ticketId: string) => `ticket-${ticketId}`;
+const ticketAggregate = { initialState: initialTicketState, evolve: evolveTicket };
+const conversationAggregate = { initialState: initialConversationState, evolve: evolveConversation };
+
+type Claim = ConversationTicketClaimed['data'];
+
+/** Runs a command against one ticket. */
+export function runTicketCommand(deps: Deps, ticketId: string, command: TicketCommand, who: Actor) {
+  return handle<TicketState, TicketEvent>(
+    deps,
+    ticketStreamId(ticketId),
+    ticketAggregate,
+    (s) => decideTicket(command, s),
+    who,
+  );
+}
+
+/** Makes sure the conversation's latest claim is applied to its ticket, then returns the ticket. */
+async function settle(
+  deps: Deps,
+  conversationId: string,
+  current: NonNullable<ConversationState['current']>,
+  who: Actor,
+) {
+  const r = await runTicketCommand(
+    deps,
+    current.claim.ticketId,
+    { type: 'ApplyClaim', conversationId, revision: current.revision, claim: current.claim },
+    who,
+  );
+  return r;
+}
+
+/**
+ * Claims the conversation of `claim` for `claim.ticketId`, unless another ticket holds it.
+ * Returns the holder instead when `reuseActive` is set (inbound messages join the open ticket).
+ */
+async function claimConversation(
+  deps: Deps,
+  claim: Claim,
+  who: Actor,
+  reuseActive: boolean,
+): Promise<{ ticket: Handled<TicketState>; claimed: boolean; position: string | null }> {
+  const conversationId = conversationStreamId(claim.whatsappId, claim.contactId);
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const conv = await load(deps.store, conversationId, conversationAggregate);
+    let currentIsActive = false;
+    let holder: Handled<TicketState> | null = null;
+    if (conv.state.current) {
+      holder = await settle(deps, conversationId, conv.state.current, who);
+      currentIsActive = isActiveOn(holder.state, claim.whatsappId);
+      if (currentIsActive && reuseActive && conv.state.current.claim.ticketId !== claim.ticketId) {
+        return { ticket: holder, claimed: false, position: holder.position };
+      }
+    }
+    const events = decideConversation(
+      { type: 'ClaimTicket', claim, currentIsActive, currentTicket: holder?.state },
+      conv.state,
+    );
+    try {
+      const appended = await deps.store.appendToStream(
+        conversationId,
+        events.map((e) => ({
+          id: newId(),
+          type: e.type,
+          data: e.data,
+          metadata: {
+            companyId: claim.companyId,
+            actor: who.actor,
+            correlationId: who.correlationId ?? newId(),
+            at: deps.clock.now().toISOString(),
+          },
+        })),
+        conv.revision === -1 ? 'no_stream' : conv.revision,
+      );
+      const ticket = await settle(deps, conversationId, { claim, revision: appended.nextRevision }, who);
+      return {
+        ticket,
+        claimed: true,
+        position: latestPosition(deps.store, appended.position, ticket.position),
+      };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 3 * attempt));
+    }
+  }
+  throw new DomainError('ERR_CONCURRENCY', 'conversation is too busy, try again');
+}
+
+export interface ConversationKey {
+  companyId: string;
+  whatsappId: string;
+  contactId: string;
+  isGroup: boolean;
+}
+
+/**
+ * Inbound path: the contact's active ticket on this connection, or a new pending one. `status` open
+ * starts it open with no agent instead (the external API's sends: nobody waits, no bot runs).
+ */
+export async function ticketForInbound(
+  deps: Deps,
+  key: ConversationKey,
+  who: Actor,
+  status: 'pending' | 'open' = 'pending',
+) {
+  const claim: Claim = {
+    ...key,
+    ticketId: newId(),
+    reason: 'created',
+    status,
+    userId: null,
+    queueId: null,
+  };
+  const r = await claimConversation(deps, claim, who, true);
+  return { ticketId: ticketIdOf(r.ticket.state), created: r.claimed, position: r.position };
+}
+
+/** An agent opens a ticket for a contact (POST /tickets). */
+export async function openTicket(
+  deps: Deps,
+  key: ConversationKey & { userId: string; queueId: string | null; status: 'open' | 'pending' },
+  who: Actor,
+) {
+  const { userId, queueId, status, ...conversation } = key;
+  const claim: Claim = {
+    ...conversation,
+    ticketId: newId(),
+    reason: 'created',
+    status,
+    userId: status === 'open' ? userId : null,
+    queueId,
+  };
+  const r = await claimConversation(deps, claim, who, false);
+  return { ticketId: ticketIdOf(r.ticket.state), position: r.position };
+}
+
+export async function reopenTicket(
+  deps: Deps,
+  ticketId: string,
+  userId: string,
+  queueId: string | null,
+  who: Actor,
+) {
+  const { state } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
+  const t = existingTicket(state);
+  if (t.status !== 'closed') {
+    throw new DomainError('ERR_INVALID_TICKET_TRANSITION', `a ${t.status} ticket cannot be reopened`);
+  }
+  const claim: Claim = {
+    companyId: t.companyId,
+    whatsappId: t.whatsappId,
+    contactId: t.contactId,
+    isGroup: t.isGroup,
+    ticketId,
+    reason: 'reopened',
+    status: 'open',
+    userId,
+    queueId: queueId ?? t.queueId,
+  };
+  const r = await claimConversation(deps, claim, who, false);
+  return { position: r.position };
+}
+
+/** Transfer to a user and/or queue, possibly onto another connection (which claims that conversation). */
+export async function transferTicket(
+  deps: Deps,
+  ticketId: string,
+  target: { userId: string | null; queueId: string | null; whatsappId?: string | null },
+  who: Actor,
+) {
+  const { state } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
+  const t = existingTicket(state);
+  if (!target.whatsappId || target.whatsappId === t.whatsappId) {
+    const r = await runTicketCommand(
+      deps,
+      ticketId,
+      { type: 'TransferTicket', userId: target.userId, queueId: target.queueId },
+      who,
+    );
+    return { position: r.position };
+  }
+  if (t.status === 'closed')
+    throw new DomainError('ERR_INVALID_TICKET_TRANSITION', 'a closed ticket cannot transfer');
+  const claim: Claim = {
+    companyId: t.companyId,
+    whatsappId: target.whatsappId,
+    contactId: t.contactId,
+    isGroup: t.isGroup,
+    ticketId,
+    reason: 'moved',
+    status: target.userId ? 'open' : 'pending',
+    userId: target.userId,
+    queueId: target.queueId,
+  };
+  const r = await claimConversation(deps, claim, who, false);
+  return { position: r.position };
+}
+
+export async function loadTicket(deps: Deps, ticketId: string) {
+  return (await load(deps.store, ticketStreamId(ticketId), ticketAggregate)).state;
+}
+
+function existingTicket(state: TicketState) {
+  if (state.kind === 'none' || state.deleted)
+    throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
+  return state;
+}
+
+function ticketIdOf(state: TicketState): string {
+  if (state.kind === 'none') throw new DomainError('ERR_CREATING_TICKET', 'ticket could not be created');
+  return state.ticketId;
+}

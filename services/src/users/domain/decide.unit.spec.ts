@@ -1,0 +1,139 @@
+import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
+import { describe, it } from 'vitest';
+import { decider } from '../../testing/given-when-then.ts';
+import {
+  decideEmailClaim,
+  decideUser,
+  evolveEmail,
+  evolveUser,
+  initialEmailState,
+  initialUserState,
+  type UserCommand,
+  type UserState,
+} from './user.ts';
+
+const spec = decider<UserState, UserCommand, UserEvent>({
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+});
+
+type EmailClaim = { email: string; userId: string };
+const emails = decider<{ owner: string | null }, EmailClaim, UserEmailEvent>({
+  initialState: initialEmailState,
+  evolve: evolveEmail,
+  decide: (c, s) => decideEmailClaim(c.email, c.userId, s),
+});
+
+const companyId = '00000000-0000-4000-8000-000000000001';
+const ana = '00000000-0000-4000-8000-000000000010';
+const bruno = '00000000-0000-4000-8000-000000000011';
+const sales = '00000000-0000-4000-8000-000000000020';
+const ref = { userId: ana, companyId };
+
+const profile = {
+  name: 'Ana Souza',
+  email: 'ana@padaria.example',
+  profile: 'user' as const,
+  super: false,
+  allTicket: 'desabled' as const,
+  whatsappId: null,
+  queueIds: [sales],
+};
+const user: UserCreated['data'] = { ...ref, passwordHash: '$2b$10$fixedhashfixedhashfixedhash', ...profile };
+const created: UserEvent = { type: 'UserCreated', data: user };
+const deleted: UserEvent = { type: 'UserDeleted', data: ref };
+const promoted = { ...profile, profile: 'admin' as const, queueIds: [] };
+
+describe('User', () => {
+  describe('When it does not exist', () => {
+    it('creating it records the user', () =>
+      spec.given([]).when({ type: 'CreateUser', user }).then([created]));
+
+    it('updating refuses with ERR_NO_USER_FOUND', () =>
+      spec.given([]).when({ type: 'UpdateUser', fields: promoted }).thenThrows('ERR_NO_USER_FOUND'));
+
+    it('deleting refuses with ERR_NO_USER_FOUND', () =>
+      spec.given([]).when({ type: 'DeleteUser' }).thenThrows('ERR_NO_USER_FOUND'));
+  });
+
+  describe('When it exists', () => {
+    it('creating it again (a retried request) decides nothing', () =>
+      spec.given([created]).when({ type: 'CreateUser', user }).thenNothing());
+
+    it('updating without a password keeps the password', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateUser', fields: promoted })
+        .then([{ type: 'UserUpdated', data: { ...ref, ...promoted } }]));
+
+    it('updating with a new password records its hash', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateUser', fields: profile, passwordHash: '$2b$10$newhashnewhashnewhash' })
+        .then([
+          { type: 'UserUpdated', data: { ...ref, ...profile, passwordHash: '$2b$10$newhashnewhashnewhash' } },
+        ]));
+
+    it('deleting records the deletion', () =>
+      spec.given([created]).when({ type: 'DeleteUser' }).then([deleted]));
+
+    it('a new user speaks Portuguese, so choosing pt decides nothing', () =>
+      spec.given([created]).when({ type: 'ChangeLanguage', language: 'pt' }).thenNothing());
+
+    it('choosing another language is recorded once', () => {
+      const changed: UserEvent = { type: 'UserLanguageChanged', data: { ...ref, language: 'en' } };
+      spec.given([created]).when({ type: 'ChangeLanguage', language: 'en' }).then([changed]);
+      spec.given([created, changed]).when({ type: 'ChangeLanguage', language: 'en' }).thenNothing();
+    });
+  });
+
+  describe('When deleted', () => {
+    it('updating, deleting and changing language refuse with ERR_NO_USER_FOUND', () => {
+      spec
+        .given([created, deleted])
+        .when({ type: 'UpdateUser', fields: promoted })
+        .thenThrows('ERR_NO_USER_FOUND');
+      spec.given([created, deleted]).when({ type: 'DeleteUser' }).thenThrows('ERR_NO_USER_FOUND');
+      spec
+        .given([created, deleted])
+        .when({ type: 'ChangeLanguage', language: 'es' })
+        .thenThrows('ERR_NO_USER_FOUND');
+    });
+  });
+});
+
+describe('User e-mail', () => {
+  const email = 'ana@padaria.example';
+  const claimed = (userId: string): UserEmailEvent => ({ type: 'UserEmailClaimed', data: { email, userId } });
+
+  describe('When free', () => {
+    it('a user claims it', () =>
+      emails
+        .given([])
+        .when({ email, userId: ana })
+        .then([claimed(ana)]));
+  });
+
+  describe('When claimed', () => {
+    it('its owner claiming again decides nothing', () =>
+      emails
+        .given([claimed(ana)])
+        .when({ email, userId: ana })
+        .thenNothing());
+
+    it('another user refuses with ERR_DUPLICATED_EMAIL', () =>
+      emails
+        .given([claimed(ana)])
+        .when({ email, userId: bruno })
+        .thenThrows('ERR_DUPLICATED_EMAIL'));
+  });
+
+  describe('When released', () => {
+    it('another user may claim it', () =>
+      emails
+        .given([claimed(ana), { type: 'UserEmailReleased', data: { email, userId: ana } }])
+        .when({ email, userId: bruno })
+        .then([claimed(bruno)]));
+  });
+});

@@ -1,0 +1,69 @@
+import type { IconName } from '@blueprintjs/icons';
+import type { ComponentType } from 'react';
+import { ConnectionsBadge } from '../../features/connections/components/connections-badge.tsx';
+import type { TKey } from '../../lib/i18n.ts';
+import type { User } from '../../lib/store.ts';
+
+/** Plan flags gate menu entries (kanban, prompts, integrations, external API, campaigns). */
+export interface PlanFlags {
+  useKanban?: boolean;
+  useOpenAi?: boolean;
+  useIntegrations?: boolean;
+  useExternalApi?: boolean;
+  useCampaigns?: boolean;
+}
+
+export interface MenuItem {
+  path: string;
+  label: TKey;
+  icon: IconName;
+  section: 'main' | 'admin';
+  visible: (user: User, plan: PlanFlags | null) => boolean;
+  /** Rendered beside the label (e.g. the connections' exclamation badge). */
+  badge?: ComponentType;
+}
+
+const always = () => true;
+export const isAdmin = (user: User) => user.profile === 'admin';
+
+/**
+ * Section 2 "Side menu". Only routes this app has today are listed; later features add theirs here
+ * (e.g. { path: '/kanban', section: 'main', visible: (_u, plan) => !!plan?.useKanban }).
+ */
+export const MENU_ITEMS: MenuItem[] = [
+  { path: '/', label: 'menu.dashboard', icon: 'dashboard', section: 'main', visible: isAdmin },
+  { path: '/tickets', label: 'menu.tickets', icon: 'chat', section: 'main', visible: always },
+  {
+    path: '/quick-messages',
+    label: 'quickMessages.menu',
+    icon: 'lightning',
+    section: 'main',
+    visible: always,
+  },
+  { path: '/contacts', label: 'contacts.title', icon: 'people', section: 'main', visible: always },
+  { path: '/tags', label: 'tags.menu', icon: 'tag', section: 'main', visible: always },
+  {
+    path: '/connections',
+    label: 'connections.menu',
+    icon: 'mobile-phone',
+    section: 'admin',
+    visible: isAdmin,
+    badge: ConnectionsBadge,
+  },
+  { path: '/queues', label: 'queues.menu', icon: 'layers', section: 'admin', visible: isAdmin },
+  { path: '/users', label: 'users.menu', icon: 'people', section: 'admin', visible: isAdmin },
+  {
+    path: '/messages-api',
+    label: 'messagesApi.menu',
+    icon: 'code',
+    section: 'admin',
+    visible: (user, plan) => isAdmin(user) && !!plan?.useExternalApi,
+  },
+  { path: '/settings', label: 'settings.menu', icon: 'cog', section: 'admin', visible: isAdmin },
+];
+
+export function visibleItems(user: User, plan: PlanFlags | null, section: MenuItem['section']) {
+  return MENU_ITEMS.filter((item) => item.section === section && item.visible(user, plan));
+}
+
+export const APP_VERSION = '8.0.1';

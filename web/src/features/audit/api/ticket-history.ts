@@ -1,0 +1,42 @@
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+
+/** One fact of a ticket's life, as the audit GraphQL endpoint returns it. */
+export interface TicketEvent {
+  position: string;
+  type: string;
+  /** A user id, or system:<actor> for the channel, workflows and the seed. */
+  actor: string;
+  actorName: string | null;
+  at: string;
+  summary: string;
+  /** The event's data as JSON text. */
+  data: string;
+}
+
+const QUERY = `query TicketHistory($ticketId: ID!) {
+  ticketHistory(ticketId: $ticketId) { position type actor actorName at summary data }
+}`;
+
+interface GraphqlResponse {
+  data?: { ticketHistory: TicketEvent[] } | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+export async function getTicketHistory(ticketId: string, signal?: AbortSignal): Promise<TicketEvent[]> {
+  const res = await apiRequest<GraphqlResponse>('/graphql', {
+    method: 'POST',
+    body: { query: QUERY, variables: { ticketId } },
+    signal,
+  });
+  // GraphQL answers 200 with errors[]; the code is the same ERR_ catalogue as the REST API.
+  const error = res.errors?.[0];
+  if (error || !res.data) {
+    const code = error?.extensions?.code ?? 'ERR_INTERNAL_SERVER_ERROR';
+    throw new ApiError(200, code, error?.message ?? code);
+  }
+  return res.data.ticketHistory;
+}
+
+export const useTicketHistory = (ticketId: string) =>
+  useRequest((signal) => getTicketHistory(ticketId, signal), [ticketId]);

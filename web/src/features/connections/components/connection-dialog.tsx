@@ -1,0 +1,258 @@
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  NumericInput,
+  Switch,
+  Tab,
+  Tabs,
+  TextArea,
+} from '@blueprintjs/core';
+import { Field, Form } from 'react-final-form';
+import { MultiSelect } from '../../../components/ui/multi-select.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { validateWith } from '../../../lib/form.ts';
+import { type TKey, useT } from '../../../lib/i18n.ts';
+import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import {
+  type Connection,
+  ConnectionInput,
+  getConnection,
+  listProviders,
+  listQueueOptions,
+  newConnectionDefaults,
+  saveConnection,
+} from '../api/connections.ts';
+
+interface Props {
+  /** null adds a connection. */
+  connectionId: string | null;
+  onClose: () => void;
+  onSaved?: (connection: Connection) => void;
+}
+
+/** Doc 1 §3 Connection: every field of the entity; server refusals come back as translated toasts. */
+export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
+  const t = useT();
+  const existing = useRequest(
+    (s) => (connectionId ? getConnection(connectionId, s) : Promise.resolve(null)),
+    [connectionId],
+  );
+  const queues = useRequest(listQueueOptions, []);
+  const providers = useRequest(listProviders, []);
+  const initial: ConnectionInput | null = connectionId
+    ? existing.data
+      ? pick(existing.data)
+      : null
+    : newConnectionDefaults;
+
+  const onSubmit = async (values: ConnectionInput) => {
+    try {
+      const saved = await saveConnection(connectionId, values);
+      toastSuccess(t('connections.saved'));
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      // ERR_WAPP_GREETING_REQUIRED, ERR_NO_OTHER_WHATSAPP, ERR_PLAN_LIMIT_REACHED…
+      toastError(err);
+    }
+  };
+
+  const queueOptions = queues.data ?? [];
+  const general = (
+    <>
+      <TextField name="name" label={t('connections.name')} testId="connection-name" autoFocus />
+      <Field<boolean> name="isDefault" type="checkbox">
+        {({ input }) => (
+          <Switch
+            checked={!!input.checked}
+            onChange={input.onChange}
+            label={t('connections.default')}
+            data-testid="connection-default"
+          />
+        )}
+      </Field>
+      {!connectionId && (providers.data?.length ?? 0) > 1 && (
+        <Field<string> name="provider">
+          {({ input }) => (
+            <FormGroup label={t('connections.provider')}>
+              <HTMLSelect
+                fill
+                value={input.value}
+                onChange={input.onChange}
+                data-testid="connection-provider"
+              >
+                {providers.data?.map((p) => (
+                  <option key={p} value={p}>
+                    {t(p === 'simulator' ? 'connections.providerSimulator' : 'connections.providerBaileys')}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          )}
+        </Field>
+      )}
+      <Field<string[]> name="queueIds">
+        {({ input }) => (
+          <FormGroup label={t('connections.queues')}>
+            <MultiSelect
+              label={t('connections.queues')}
+              options={queueOptions}
+              selected={input.value || []}
+              onChange={input.onChange}
+              testId="connection-queues"
+            />
+          </FormGroup>
+        )}
+      </Field>
+    </>
+  );
+
+  const messages = (
+    <>
+      <TextAreaField name="greetingMessage" label={t('connections.greetingMessage')} />
+      <TextAreaField name="complationMessage" label={t('connections.complationMessage')} />
+      <TextAreaField name="outOfHoursMessage" label={t('connections.outOfHoursMessage')} />
+      <TextAreaField name="ratingMessage" label={t('connections.ratingMessage')} />
+    </>
+  );
+
+  const automation = (
+    <>
+      <Field<string | null> name="transferQueueId">
+        {({ input }) => (
+          <FormGroup label={t('connections.transferQueue')}>
+            <HTMLSelect
+              fill
+              value={input.value ?? ''}
+              onChange={(e) => input.onChange(e.target.value || null)}
+              data-testid="connection-transfer-queue"
+            >
+              <option value="">{t('connections.noQueue')}</option>
+              {queueOptions.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+        )}
+      </Field>
+      <NumberField name="timeToTransfer" label={t('connections.timeToTransfer')} />
+      <NumberField name="expiresTicket" label={t('connections.expiresTicket')} />
+      <TextAreaField name="expiresInactiveMessage" label={t('connections.expiresInactiveMessage')} />
+      <NumberField name="timeUseBotQueues" label={t('connections.timeUseBotQueues')} />
+      <NumberField name="maxUseBotQueues" label={t('connections.maxUseBotQueues')} />
+    </>
+  );
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={t(connectionId ? 'connections.editTitle' : 'connections.newTitle')}
+      icon="mobile-phone"
+      style={{ width: 640 }}
+    >
+      {initial && (
+        <Form<ConnectionInput>
+          onSubmit={onSubmit}
+          initialValues={initial}
+          validate={validateWith(ConnectionInput, (k) => t(k as TKey))}
+        >
+          {({ handleSubmit, submitting }) => (
+            <form onSubmit={handleSubmit} noValidate data-testid="connection-dialog">
+              <DialogBody>
+                <Tabs id="connection-tabs">
+                  <Tab id="general" title={t('connections.tabGeneral')} panel={general} />
+                  <Tab
+                    id="messages"
+                    title={t('connections.tabMessages')}
+                    panel={messages}
+                    data-testid="connection-tab-messages"
+                  />
+                  <Tab
+                    id="automation"
+                    title={t('connections.tabAutomation')}
+                    panel={automation}
+                    data-testid="connection-tab-automation"
+                  />
+                </Tabs>
+              </DialogBody>
+              <DialogFooter
+                actions={
+                  <>
+                    <Button text={t('connections.cancel')} onClick={onClose} />
+                    <Button
+                      type="submit"
+                      intent="primary"
+                      text={t('connections.save')}
+                      loading={submitting}
+                      data-testid="connection-save"
+                    />
+                  </>
+                }
+              />
+            </form>
+          )}
+        </Form>
+      )}
+    </Dialog>
+  );
+}
+
+function pick(c: Connection): ConnectionInput {
+  const out = { ...newConnectionDefaults };
+  for (const key of Object.keys(out) as (keyof ConnectionInput)[])
+    if (c[key] !== undefined) (out as Record<string, unknown>)[key] = c[key];
+  return out;
+}
+
+function TextAreaField({ name, label }: { name: string; label: string }) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => {
+        const error = meta.touched && meta.error;
+        return (
+          <FormGroup label={label} helperText={error || undefined} intent={error ? 'danger' : 'none'}>
+            <TextArea
+              fill
+              value={input.value ?? ''}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              data-testid={`connection-${name}`}
+            />
+          </FormGroup>
+        );
+      }}
+    </Field>
+  );
+}
+
+/** Whole minutes (or a count): an emptied input is 0 rather than a missing value. */
+function NumberField({ name, label }: { name: string; label: string }) {
+  return (
+    <Field<number> name={name}>
+      {({ input, meta }) => {
+        const error = meta.touched && meta.error;
+        return (
+          <FormGroup label={label} helperText={error || undefined} intent={error ? 'danger' : 'none'}>
+            <NumericInput
+              fill
+              min={0}
+              minorStepSize={null}
+              value={input.value ?? 0}
+              onValueChange={(n, s) => input.onChange(s === '' || Number.isNaN(n) ? 0 : n)}
+              onBlur={input.onBlur}
+              data-testid={`connection-${name}`}
+            />
+          </FormGroup>
+        );
+      }}
+    </Field>
+  );
+}

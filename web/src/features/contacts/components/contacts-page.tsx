@@ -1,0 +1,227 @@
+import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { type UIEvent, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useT } from '../../../lib/i18n.ts';
+import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { createTicketFor } from '../api/create-ticket.ts';
+import { importFromPhone } from '../api/import-contacts.ts';
+import { listAllContacts, useContactPages } from '../api/list-contacts.ts';
+import { deleteContact } from '../api/save-contact.ts';
+import { buildContactsCsv, CSV_FILE_NAME, downloadText } from '../lib/csv.ts';
+import type { Contact } from '../types.ts';
+import { ContactAvatar } from './contact-avatar.tsx';
+import { ContactDialog } from './contact-dialog.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import './contacts.css';
+
+const LOAD_MORE_PX = 100;
+
+/** Doc 1 §2 Contacts page: search, import, add, export, and the table with its actions. */
+export function ContactsPage() {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const user = useAtomValue(sessionAtom)?.user;
+  // Doc 1 §6 contacts-page:deleteContact is an admin permission; the server refuses others anyway.
+  const mayDelete = user?.profile === 'admin' || !!user?.super;
+  const refreshKey = useAtomValue(refreshKeyAtom);
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim().toLowerCase(), 500);
+  const { contacts, setContacts, loading, loadMore, reload } = useContactPages(search, refreshKey);
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) loadMore();
+  };
+
+  const onSaved = (saved: Contact) => {
+    setEditing(undefined);
+    setContacts((prev) =>
+      prev.some((c) => c.id === saved.id)
+        ? prev.map((c) => (c.id === saved.id ? saved : c))
+        : [saved, ...prev],
+    );
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteContact(deleting.id);
+      toastSuccess(t('contacts.deleted'));
+      setContacts((prev) => prev.filter((c) => c.id !== deleting.id));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  // The phone is read in the background; the list reloads a moment later to show what arrived.
+  const fromPhone = async () => {
+    try {
+      await importFromPhone();
+      toastSuccess(t('contacts.importFromPhoneStarted'));
+      setTimeout(reload, 1500);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const openTicket = async (contact: Contact) => {
+    setBusy(contact.id);
+    try {
+      const isAdmin = user?.profile === 'admin' || !!user?.super;
+      const ticket = await createTicketFor(contact.id, isAdmin ? null : (user?.queues[0]?.id ?? null));
+      navigate(`/tickets/${ticket.id}`);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    try {
+      downloadText(buildContactsCsv(await listAllContacts()), CSV_FILE_NAME);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <div className="contacts-page" data-testid="contacts-page">
+      <div className="contacts-toolbar">
+        <h2 className="bp6-heading">{t('contacts.title')}</h2>
+        <InputGroup
+          leftIcon="search"
+          type="search"
+          placeholder={t('contacts.searchPlaceholder')}
+          value={typed}
+          onValueChange={setTyped}
+          data-testid="contacts-search"
+        />
+        <Button
+          icon="import"
+          text={t('contacts.import')}
+          onClick={() => setImporting(true)}
+          data-testid="contacts-import"
+        />
+        <Button
+          icon="mobile-phone"
+          text={t('contacts.importFromPhone')}
+          onClick={() => void fromPhone()}
+          data-testid="contacts-import-phone"
+        />
+        <Button
+          icon="export"
+          text={t('contacts.export')}
+          onClick={() => void exportCsv()}
+          data-testid="contacts-export"
+        />
+        <Button
+          intent="primary"
+          icon="add"
+          text={t('contacts.add')}
+          onClick={() => setEditing(null)}
+          data-testid="contacts-add"
+        />
+      </div>
+      <div className="contacts-table-wrap" onScroll={onScroll}>
+        <HTMLTable interactive striped data-testid="contacts-table">
+          <thead>
+            <tr>
+              <th style={{ width: 48 }} />
+              <th>{t('contacts.name')}</th>
+              <th>{t('contacts.number')}</th>
+              <th>{t('contacts.email')}</th>
+              <th className="contacts-actions">{t('contacts.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {contacts.map((c) => (
+              <tr key={c.id} data-testid="contact-row" data-contact-id={c.id}>
+                <td>
+                  <ContactAvatar url={c.profilePicUrl} />
+                </td>
+                <td>{c.name}</td>
+                <td>{c.number}</td>
+                <td>{c.email}</td>
+                <td className="contacts-actions">
+                  <Button
+                    variant="minimal"
+                    icon="chat"
+                    title={t('contacts.newTicket')}
+                    aria-label={t('contacts.newTicket')}
+                    loading={busy === c.id}
+                    onClick={() => void openTicket(c)}
+                    data-testid="contact-new-ticket"
+                  />
+                  <Button
+                    variant="minimal"
+                    icon="edit"
+                    title={t('contacts.edit')}
+                    aria-label={t('contacts.edit')}
+                    onClick={() => setEditing(c.id)}
+                    data-testid="contact-edit"
+                  />
+                  {mayDelete && (
+                    <Button
+                      variant="minimal"
+                      intent="danger"
+                      icon="trash"
+                      title={t('contacts.delete')}
+                      aria-label={t('contacts.delete')}
+                      onClick={() => setDeleting(c)}
+                      data-testid="contact-delete"
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {loading && (
+          <div className="full-center" style={{ padding: 16 }}>
+            <Spinner size={24} />
+          </div>
+        )}
+        {!loading && contacts.length === 0 && (
+          <NonIdealState
+            icon="people"
+            title={t('contacts.emptyTitle')}
+            description={t('contacts.emptyMessage')}
+          />
+        )}
+      </div>
+
+      {editing !== undefined && (
+        <ContactDialog contactId={editing} onClose={() => setEditing(undefined)} onSaved={onSaved} />
+      )}
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={(created) => created.length && reload()}
+        />
+      )}
+      <Alert
+        isOpen={!!deleting}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={t('contacts.delete')}
+        cancelButtonText={t('contacts.cancel')}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        <p>
+          <strong>{t('contacts.deleteTitle', { name: deleting?.name ?? '' })}</strong>
+        </p>
+        <p>{t('contacts.deleteMessage')}</p>
+      </Alert>
+    </div>
+  );
+}

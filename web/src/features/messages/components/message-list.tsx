@@ -1,0 +1,80 @@
+import { NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
+import { formatDate, formatSeconds } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { withDaySeparators } from '../lib/message-list.ts';
+import type { Message } from '../types.ts';
+import { MessageBubble } from './message-bubble.tsx';
+
+interface Props {
+  messages: Message[];
+  loading: boolean;
+  isGroup: boolean;
+  lastChange: RefObject<'reset' | 'older' | 'new' | 'update'>;
+  onLoadOlder: () => void;
+  /** Options per message (reply, delete own); absent for read-only views. */
+  actions?: {
+    canDelete: (m: Message) => boolean;
+    onReply: (m: Message) => void;
+    onDelete: (m: Message) => void;
+  };
+}
+
+const LOAD_OLDER_PX = 50;
+
+export function MessageList({ messages, loading, isGroup, lastChange, onLoadOlder, actions }: Props) {
+  const t = useT();
+  const ref = useRef<HTMLDivElement>(null);
+  const heightBefore = useRef(0);
+
+  // New and first messages stick to the bottom; an older page keeps what the reader was looking at.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each list change to fix the scroll
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (lastChange.current === 'older') el.scrollTop = el.scrollHeight - heightBefore.current;
+    else if (lastChange.current !== 'update') el.scrollTop = el.scrollHeight;
+    heightBefore.current = el.scrollHeight;
+  }, [messages, lastChange]);
+
+  const onScroll = () => {
+    const el = ref.current;
+    if (!el) return;
+    heightBefore.current = el.scrollHeight;
+    if (el.scrollTop < LOAD_OLDER_PX) onLoadOlder();
+  };
+
+  return (
+    <div className="message-list" ref={ref} onScroll={onScroll} data-testid="message-list">
+      {loading && (
+        <div className="message-list-loading">
+          <Spinner size={20} />
+        </div>
+      )}
+      {!loading && messages.length === 0 && <NonIdealState icon="chat" description={t('messages.empty')} />}
+      {withDaySeparators(messages).map((row) =>
+        row.kind === 'day' ? (
+          <div key={row.key} className="message-day">
+            <Tag minimal round>
+              {formatDate(row.date)}
+            </Tag>
+          </div>
+        ) : row.kind === 'ticket-ended' || row.kind === 'ticket-started' ? (
+          <div key={row.key} className="message-day" data-testid={row.kind}>
+            <Tag minimal intent={row.kind === 'ticket-ended' ? 'danger' : 'success'}>
+              {t(row.kind === 'ticket-ended' ? 'messages.conversationEnded' : 'messages.conversationStarted')}{' '}
+              {formatDate(row.date)} {formatSeconds(row.date)}
+            </Tag>
+          </div>
+        ) : (
+          <MessageBubble
+            key={row.key}
+            message={row.message}
+            showSender={isGroup}
+            actions={actions && { ...actions, canDelete: actions.canDelete(row.message) }}
+          />
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { DayHours } from '@zelo/contracts/weekly-hours';
+import * as v from 'valibot';
+import { apiRequest } from '../../../lib/api.ts';
+
+export interface Queue {
+  id: string;
+  name: string;
+  color: string;
+  greetingMessage: string;
+  outOfHoursMessage: string;
+  orderQueue: number | null;
+  schedules: DayHours[];
+}
+
+/** Doc 2 §5: name 2 to 50, colour required; messages are i18n keys. */
+export const QueueInput = v.object({
+  name: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(2, 'validation.tooShort'),
+    v.maxLength(50, 'validation.tooLong'),
+  ),
+  color: v.pipe(v.string('validation.required'), v.regex(/^#[0-9a-fA-F]{6}$/, 'validation.required')),
+  greetingMessage: v.optional(v.string(), ''),
+  outOfHoursMessage: v.optional(v.string(), ''),
+  orderQueue: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  schedules: v.optional(
+    v.array(v.object({ weekday: v.string(), startTime: v.string(), endTime: v.string() })),
+  ),
+});
+export type QueueInput = v.InferInput<typeof QueueInput>;
+
+export const listQueues = (signal?: AbortSignal) => apiRequest<Queue[]>('/queue', { signal });
+
+export function saveQueue(id: string | null, input: QueueInput) {
+  const body = v.parse(QueueInput, input);
+  return id
+    ? apiRequest<Queue>(`/queue/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    : apiRequest<Queue>('/queue', { method: 'POST', body });
+}
+
+export const deleteQueue = (id: string) =>
+  apiRequest<unknown>(`/queue/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const getScheduleType = async (signal?: AbortSignal) =>
+  (await apiRequest<{ key: string; value: string }[]>('/settings', { signal })).find(
+    (s) => s.key === 'scheduleType',
+  )?.value ?? 'disabled';

@@ -1,0 +1,75 @@
+import * as v from 'valibot';
+import { API_URL, ApiError, apiRequest, endSession, refreshSession } from '../../../lib/api.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { getToken, sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import type { QuickMessage } from '../types.ts';
+
+// Doc 2 §5: the shortcode is required; one word, as it is typed after the slash.
+export const QuickMessageInput = v.object({
+  shortcode: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.minLength(1, 'validation.required'),
+    v.maxLength(50, 'validation.tooLong'),
+    v.regex(/^\/?\S+$/, 'quickMessages.noSpaces'),
+  ),
+  message: v.pipe(v.string('validation.required'), v.trim(), v.minLength(1, 'validation.required')),
+  geral: v.boolean(),
+  status: v.boolean(),
+});
+export type QuickMessageInput = v.InferOutput<typeof QuickMessageInput>;
+
+export const searchQuickMessages = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
+  apiRequest<{ records: QuickMessage[]; hasMore: boolean }>('/quick-messages', {
+    signal,
+    query: { searchParam: searchParam || undefined, pageNumber },
+  });
+
+export const saveQuickMessage = (id: string | null, input: QuickMessageInput) =>
+  apiRequest<QuickMessage>(id ? `/quick-messages/${encodeURIComponent(id)}` : '/quick-messages', {
+    method: id ? 'PUT' : 'POST',
+    body: v.parse(QuickMessageInput, input),
+  });
+
+export const deleteQuickMessage = (id: string) =>
+  apiRequest<{ message: string }>(`/quick-messages/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+function postFile(id: string, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const token = getToken();
+  // No Content-Type header: the browser writes the multipart boundary itself.
+  return fetch(new URL(`/quick-messages/${encodeURIComponent(id)}/media-upload`, API_URL), {
+    method: 'POST',
+    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
+    body: form,
+    credentials: 'include',
+  });
+}
+
+/** Attaches (or replaces) the quick message's file: one multipart request. */
+export async function uploadQuickMessageMedia(id: string, file: File): Promise<QuickMessage> {
+  let res = await postFile(id, file);
+  // As apiRequest does: a 403 may be an expired token, refreshed once.
+  if (res.status === 403) {
+    if (await refreshSession()) res = await postFile(id, file);
+    else endSession();
+  }
+  if (res.status === 401) endSession();
+  const data = await res.json().catch(() => ({}));
+  if (res.ok) return data as QuickMessage;
+  const code = typeof data.error === 'string' ? data.error : 'ERR_INTERNAL_SERVER_ERROR';
+  throw new ApiError(res.status, code, typeof data.message === 'string' ? data.message : code, data);
+}
+
+export const removeQuickMessageMedia = (id: string) =>
+  apiRequest<QuickMessage>(`/quick-messages/${encodeURIComponent(id)}/media-upload`, { method: 'DELETE' });
+
+/** The quick messages this user may send (active, company-wide or own), kept live by company events. */
+export function useQuickMessages() {
+  const companyId = useAtomValue(sessionAtom)?.user.companyId;
+  const state = useRequest((signal) => apiRequest<QuickMessage[]>('/quick-messages/list', { signal }), []);
+  useSocketEvent(companyId ? `company-${companyId}-quickMessage` : null, () => state.reload());
+  return state.data ?? [];
+}

@@ -1,0 +1,124 @@
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { validateWith } from '../../../lib/form.ts';
+import { type TKey, useT } from '../../../lib/i18n.ts';
+import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import {
+  QuickMessageInput,
+  removeQuickMessageMedia,
+  saveQuickMessage,
+  uploadQuickMessageMedia,
+} from '../api/quick-messages.ts';
+import type { QuickMessage } from '../types.ts';
+import { AttachmentField } from './attachment-field.tsx';
+
+interface Props {
+  message: QuickMessage | null;
+  onClose: () => void;
+}
+
+/** Doc 2 §2.7: shortcode, message, the geral and status flags, and one attachment. */
+export function QuickMessageDialog({ message, onClose }: Props) {
+  const t = useT();
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const initial: QuickMessageInput = {
+    shortcode: message?.shortcode ?? '',
+    message: message?.message ?? '',
+    geral: message?.geral ?? false,
+    status: message?.status ?? true,
+  };
+  const onSubmit = async (values: QuickMessageInput) => {
+    try {
+      const saved = await saveQuickMessage(message?.id ?? null, values);
+      // The file needs the message's id, so it follows the text (a new message is created first).
+      if (file) await uploadQuickMessageMedia(saved.id, file);
+      else if (removed && message?.mediaName) await removeQuickMessageMedia(saved.id);
+      toastSuccess(t('quickMessages.saved'));
+      onClose();
+    } catch (err) {
+      toastError(err);
+    }
+  };
+  const flag = (name: 'geral' | 'status', label: TKey) => (
+    <Field<boolean> name={name} type="checkbox">
+      {({ input }) => (
+        <Switch
+          label={t(label)}
+          checked={!!input.checked}
+          onChange={input.onChange}
+          data-testid={`qm-${name}`}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <Dialog isOpen onClose={onClose} title={t(message ? 'quickMessages.edit' : 'quickMessages.add')}>
+      <Form<QuickMessageInput>
+        onSubmit={onSubmit}
+        initialValues={initial}
+        validate={validateWith(QuickMessageInput, (k) => t(k as TKey))}
+      >
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit}>
+            <DialogBody>
+              <TextField
+                name="shortcode"
+                label={t('quickMessages.shortcode')}
+                testId="qm-shortcode"
+                autoFocus
+              />
+              <Field<string> name="message">
+                {({ input, meta }) => {
+                  const error = meta.touched && meta.error;
+                  return (
+                    <FormGroup
+                      label={t('quickMessages.message')}
+                      labelFor="qm-message"
+                      helperText={error || undefined}
+                      intent={error ? 'danger' : 'none'}
+                    >
+                      <TextArea id="qm-message" fill rows={5} {...input} data-testid="qm-message" />
+                    </FormGroup>
+                  );
+                }}
+              </Field>
+              <AttachmentField
+                current={message?.mediaName ?? null}
+                chosen={file}
+                removed={removed}
+                onChoose={(f) => {
+                  setFile(f);
+                  setRemoved(false);
+                }}
+                onRemove={() => {
+                  setFile(null);
+                  setRemoved(true);
+                }}
+              />
+              {flag('geral', 'quickMessages.geral')}
+              {flag('status', 'quickMessages.status')}
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button text={t('quickMessages.cancel')} onClick={onClose} />
+                  <Button
+                    type="submit"
+                    intent="primary"
+                    text={t('quickMessages.save')}
+                    loading={submitting}
+                    data-testid="qm-save"
+                  />
+                </>
+              }
+            />
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}

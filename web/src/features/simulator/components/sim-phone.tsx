@@ -1,0 +1,81 @@
+import { Button, Icon, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { formatTime } from '../../../lib/format.ts';
+import { useT } from '../../../lib/i18n.ts';
+import type { SimMessage } from '../api/list-phone-messages.ts';
+
+interface Props {
+  title: string;
+  subtitle: string;
+  messages: SimMessage[];
+  disabled: boolean;
+  onSend: (body: string) => Promise<boolean>;
+}
+
+/** The customer's phone: their messages (inbound to the company) on the right, replies on the left. */
+export function SimPhone({ title, subtitle, messages, disabled, onSend }: Props) {
+  const t = useT();
+  const [body, setBody] = useState('');
+  const [sending, setSending] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each list change to fix the scroll
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim() || sending) return;
+    setSending(true);
+    if (await onSend(body)) setBody('');
+    setSending(false);
+  };
+
+  return (
+    <div className="sim-phone">
+      <div className="sim-phone-header">
+        <Icon icon="office" />
+        <div>
+          <strong>{title}</strong>
+          <div className="sim-phone-sub">{subtitle}</div>
+        </div>
+      </div>
+      <div className="sim-phone-messages" ref={listRef}>
+        {messages.length === 0 && <div className="sim-empty">{t('simulator.empty')}</div>}
+        {messages.map((m) => (
+          <div
+            key={m.id}
+            className={`sim-message sim-${m.direction}`}
+            data-testid="sim-message"
+            data-direction={m.direction}
+          >
+            <span className="sim-message-body">{m.body}</span>
+            <span className="sim-message-time">{formatTime(m.createdAt)}</span>
+          </div>
+        ))}
+      </div>
+      <form className="sim-phone-input" onSubmit={submit}>
+        <InputGroup
+          fill
+          round
+          placeholder={t('simulator.body')}
+          value={body}
+          disabled={disabled}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          data-testid="sim-body"
+        />
+        <Button
+          type="submit"
+          intent="success"
+          icon="send-message"
+          aria-label={t('simulator.send')}
+          loading={sending}
+          disabled={disabled}
+          data-testid="sim-send"
+        />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  MenuItem,
+} from '@blueprintjs/core';
+import { useState } from 'react';
+import { useT } from '../../../lib/i18n.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { showToast, toastError } from '../../../lib/toaster.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import { createTicket } from '../api/create-ticket.ts';
+import {
+  type ContactOption,
+  createContact,
+  listConnections,
+  listQueues,
+  searchContacts,
+} from '../api/reference-data.ts';
+import { publishTicket } from '../lib/local-updates.ts';
+import { otherOpenTicket, splitNameAndNumber } from '../lib/search.ts';
+import type { Ticket } from '../types.ts';
+import { SearchPicker } from './search-picker.tsx';
+
+interface Props {
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (ticket: Ticket) => void;
+}
+
+/** Section 2 New-ticket dialog, section 4 ERR_OTHER_OPEN_TICKET, section 5 queue rule. */
+export function NewTicketDialog({ isOpen, onClose, onCreated }: Props) {
+  const t = useT();
+  const user = useAtomValue(sessionAtom)?.user;
+  const isAdmin = user?.profile === 'admin';
+  const [text, setText] = useState('');
+  const [contact, setContact] = useState<ContactOption | null>(null);
+  const [queueId, setQueueId] = useState('');
+  const [whatsappId, setWhatsappId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [held, setHeld] = useState<{ agent: string; queue: string } | null>(null);
+
+  const queues = useRequest(
+    async (signal) => {
+      if (!isOpen) return [];
+      const list = isAdmin ? await listQueues(signal) : (user?.queues ?? []);
+      if (list.length === 1) setQueueId(list[0].id); // one queue: preselected
+      return list;
+    },
+    [isOpen, isAdmin],
+  );
+  const connections = useRequest(async (signal) => (isOpen ? listConnections(signal) : []), [isOpen]);
+  const typed = splitNameAndNumber(text);
+
+  const reset = () => {
+    setText('');
+    setContact(null);
+    setHeld(null);
+    setQueueId('');
+    setWhatsappId('');
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const addContact = async () => {
+    try {
+      const created = await createContact(typed);
+      setContact(created);
+      setText(created.name);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const submit = async () => {
+    if (!contact || !user) return;
+    if (!isAdmin && !queueId) {
+      showToast(t('ticketsExtra.selectQueue'), 'warning');
+      return;
+    }
+    setBusy(true);
+    setHeld(null);
+    try {
+      const ticket = await createTicket({
+        contactId: contact.id,
+        queueId: queueId || null,
+        whatsappId: whatsappId || null,
+        userId: user.id,
+      });
+      publishTicket(ticket);
+      reset();
+      onCreated(ticket);
+    } catch (err) {
+      const other = otherOpenTicket(err);
+      if (other) setHeld(other);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={t('ticketsExtra.newTicket')}
+      data-testid="new-ticket-dialog"
+    >
+      <DialogBody>
+        <SearchPicker
+          label={t('ticketsExtra.contact')}
+          helperText={t('ticketsExtra.contactHelp')}
+          text={text}
+          onTextChange={(value) => {
+            setText(value);
+            setContact(null);
+          }}
+          selected={contact}
+          onSelect={(c) => {
+            setContact(c);
+            setText(c.name);
+          }}
+          search={searchContacts}
+          inputTestId="new-ticket-contact"
+          optionTestId="new-ticket-contact-option"
+          autoFocus
+          showSelectedTick
+          menuClassName="new-ticket-contacts"
+          optionLabel={(c) => c.number}
+          extraItems={
+            <MenuItem
+              icon="add"
+              text={t('ticketsExtra.createContact', { name: typed.name || text })}
+              label={typed.number || t('ticketsExtra.typeNumber')}
+              disabled={!typed.number || typed.name.length < 2}
+              onClick={() => void addContact()}
+              data-testid="new-ticket-create-contact"
+            />
+          }
+        />
+        <FormGroup label={isAdmin ? t('ticketsExtra.queue') : `${t('ticketsExtra.queue')} *`}>
+          <HTMLSelect
+            fill
+            value={queueId}
+            onChange={(e) => setQueueId(e.currentTarget.value)}
+            data-testid="new-ticket-queue"
+          >
+            <option value="">{t('ticketsExtra.chooseQueue')}</option>
+            {(queues.data ?? []).map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label={t('ticketsExtra.connection')}>
+          <HTMLSelect
+            fill
+            value={whatsappId}
+            onChange={(e) => setWhatsappId(e.currentTarget.value)}
+            data-testid="new-ticket-connection"
+          >
+            <option value="">{t('ticketsExtra.defaultConnection')}</option>
+            {(connections.data ?? []).map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        {held && (
+          <Callout intent="warning" data-testid="new-ticket-held">
+            {t('ticketsExtra.heldByOther', held)}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('ticketsExtra.cancel')} onClick={close} />
+            <Button
+              intent="primary"
+              text={t('ticketsExtra.start')}
+              disabled={!contact}
+              loading={busy}
+              onClick={() => void submit()}
+              data-testid="new-ticket-submit"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,177 @@
+import { Button, InputGroup, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { useT } from '../../../lib/i18n.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
+import { useTicketTransition } from '../api/update-ticket.ts';
+import { normalizeSearch, SEARCH_DEBOUNCE_MS } from '../lib/search.ts';
+import { useLiveTickets } from '../lib/use-live-tickets.ts';
+import { type TicketSearch, useTicketSearch } from '../lib/use-ticket-search.ts';
+import type { Ticket } from '../types.ts';
+import './ticket-manager.css';
+import { NewTicketDialog } from './new-ticket-dialog.tsx';
+import { SearchFilters } from './search-filters.tsx';
+import { TicketList } from './ticket-list.tsx';
+
+type MainTab = 'open' | 'closed' | 'search';
+type OpenTab = 'open' | 'pending';
+
+interface Props {
+  selectedId?: string;
+  refreshKey?: number;
+  /** Admins' eye icon; the route composes the read-only conversation it opens. */
+  onPeek?: (ticket: Ticket) => void;
+}
+
+export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
+  const t = useT();
+  const [, navigate] = useLocation();
+  const user = useAtomValue(sessionAtom)?.user;
+  const isAdmin = user?.profile === 'admin';
+  const [mainTab, setMainTab] = useState<MainTab>('open');
+  // allTicket users start on the waiting list, as they are expected to pick up new conversations.
+  const [openTab, setOpenTab] = useState<OpenTab>(user?.allTicket === 'enabled' ? 'pending' : 'open');
+  const [showAll, setShowAll] = useState(isAdmin);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [filters, setFilters] = useState<Omit<TicketSearch, 'searchParam' | 'showAll'>>({
+    queueIds: user?.queues.map((q) => q.id) ?? [],
+    users: [],
+    tags: [],
+    withUnreadMessages: false,
+  });
+  const searchParam = useDebounced(normalizeSearch(text), SEARCH_DEBOUNCE_MS);
+
+  // Typing searches; clearing the box goes back to the open tab (section 2).
+  useEffect(() => {
+    if (searchParam) setMainTab('search');
+  }, [searchParam]);
+  const onText = (value: string) => {
+    setText(value);
+    if (!normalizeSearch(value)) setMainTab((tab) => (tab === 'search' ? 'open' : tab));
+  };
+
+  const open = useLiveTickets('open', showAll, refreshKey);
+  const pending = useLiveTickets('pending', showAll, refreshKey);
+  const closed = useLiveTickets('closed', true, refreshKey);
+  const found = useTicketSearch({ ...filters, searchParam, showAll: isAdmin }, mainTab === 'search');
+  const transition = useTicketTransition();
+
+  const openTicket = (ticket: Ticket) => navigate(`/tickets/${ticket.id}`);
+  const accept = async (ticket: Ticket) => {
+    const updated = await transition('accept', ticket);
+    if (updated) {
+      setOpenTab('open');
+      navigate(`/tickets/${updated.id}`);
+    }
+  };
+
+  const list = (
+    state: { tickets: Ticket[]; loading: boolean; loadMore: () => void },
+    emptyMessage?: string,
+  ) => (
+    <TicketList
+      tickets={state.tickets}
+      loading={state.loading}
+      selectedId={selectedId}
+      onOpen={openTicket}
+      onAccept={accept}
+      onLoadMore={state.loadMore}
+      onPeek={isAdmin ? onPeek : undefined}
+      emptyMessage={emptyMessage}
+    />
+  );
+
+  return (
+    <div className="ticket-manager">
+      <div className="ticket-manager-search">
+        <InputGroup
+          leftIcon="search"
+          type="search"
+          value={text}
+          placeholder={t('ticketsExtra.searchPlaceholder')}
+          onChange={(e) => onText(e.currentTarget.value)}
+          data-testid="ticket-search"
+        />
+        <Button
+          intent="primary"
+          icon="plus"
+          text={t('ticketsExtra.newTicket')}
+          onClick={() => setNewTicketOpen(true)}
+          data-testid="new-ticket"
+        />
+      </div>
+      <div className="ticket-manager-head">
+        <Tabs
+          id="ticket-main-tabs"
+          selectedTabId={mainTab}
+          onChange={(id) => setMainTab(id as MainTab)}
+          size="large"
+        >
+          <Tab id="open" icon="inbox" title={t('tickets.open')} data-testid="tab-main-open" />
+          <Tab id="closed" icon="tick-circle" title={t('tickets.closed')} data-testid="tab-closed" />
+          <Tab id="search" icon="search" title={t('ticketsExtra.search')} data-testid="tab-search" />
+        </Tabs>
+        {isAdmin && mainTab === 'open' && (
+          <Switch
+            className="ticket-show-all"
+            checked={showAll}
+            onChange={(e) => setShowAll(e.currentTarget.checked)}
+            label={t('tickets.showAll')}
+            alignIndicator="end"
+            data-testid="show-all"
+          />
+        )}
+      </div>
+      {mainTab === 'open' && (
+        <>
+          <Tabs
+            id="ticket-open-tabs"
+            selectedTabId={openTab}
+            onChange={(id) => setOpenTab(id as OpenTab)}
+            className="ticket-subtabs"
+          >
+            <Tab
+              id="open"
+              title={t('tickets.assigned')}
+              tagContent={open.count}
+              tagProps={{ round: true, intent: 'primary' }}
+              data-testid="tab-open"
+            />
+            <Tab
+              id="pending"
+              title={t('tickets.pending')}
+              tagContent={pending.count}
+              tagProps={{ round: true, intent: 'warning' }}
+              data-testid="tab-pending"
+            />
+          </Tabs>
+          {list(openTab === 'open' ? open : pending)}
+        </>
+      )}
+      {mainTab === 'closed' && list(closed)}
+      {mainTab === 'search' && (
+        <>
+          <SearchFilters
+            search={{ ...filters, searchParam, showAll: isAdmin }}
+            onChange={({ queueIds, users, tags, withUnreadMessages }) =>
+              setFilters({ queueIds, users, tags, withUnreadMessages })
+            }
+          />
+          {list(found, t('ticketsExtra.searchEmpty'))}
+        </>
+      )}
+      <NewTicketDialog
+        isOpen={newTicketOpen}
+        onClose={() => setNewTicketOpen(false)}
+        onCreated={(ticket) => {
+          setNewTicketOpen(false);
+          setMainTab('open');
+          setOpenTab(ticket.status === 'pending' ? 'pending' : 'open');
+          navigate(`/tickets/${ticket.id}`);
+        }}
+      />
+    </div>
+  );
+}

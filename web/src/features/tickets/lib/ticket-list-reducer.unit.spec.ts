@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import type { Ticket } from '../types.ts';
+import {
+  emptyTicketList,
+  type TicketListFilter,
+  type TicketListState,
+  ticketListReducer,
+} from './ticket-list-reducer.ts';
+
+const ME = 'u-me';
+const ticket = (id: string, over: Partial<Ticket> = {}): Ticket => ({
+  id,
+  status: 'open',
+  userId: ME,
+  user: { id: ME, name: 'Me' },
+  queueId: 'q1',
+  queue: { id: 'q1', name: 'Vendas', color: '#f00' },
+  whatsappId: 'w1',
+  whatsapp: { id: 'w1', name: 'Main' },
+  contactId: `c-${id}`,
+  contact: { id: `c-${id}`, name: `Contact ${id}`, number: '5511' },
+  isGroup: false,
+  lastMessage: 'hi',
+  unreadMessages: 0,
+  updatedAt: '2025-01-01T10:00:00Z',
+  createdAt: '2025-01-01T10:00:00Z',
+  ...over,
+});
+const openMine: TicketListFilter = { status: 'open', userId: ME, showAll: false, queueIds: ['q1'] };
+const withTickets = (...tickets: Ticket[]): TicketListState => ({
+  tickets,
+  count: tickets.length,
+  hasMore: false,
+});
+const ids = (s: TicketListState) => s.tickets.map((t) => t.id);
+
+describe('ticket list, when a ticket update arrives', () => {
+  it('adds a matching new ticket at the top and counts it', () => {
+    const next = ticketListReducer(
+      withTickets(ticket('a')),
+      { type: 'update', ticket: ticket('b') },
+      openMine,
+    );
+    expect(ids(next)).toEqual(['b', 'a']);
+    expect(next.count).toBe(2);
+  });
+
+  it('replaces a known ticket in place without changing the count', () => {
+    const state = withTickets(ticket('a'), ticket('b'));
+    const next = ticketListReducer(
+      state,
+      { type: 'update', ticket: ticket('b', { lastMessage: 'new' }) },
+      openMine,
+    );
+    expect(ids(next)).toEqual(['a', 'b']);
+    expect(next.tickets[1].lastMessage).toBe('new');
+    expect(next.count).toBe(2);
+  });
+
+  it('removes a ticket whose status no longer matches (accepted from pending)', () => {
+    const pending: TicketListFilter = { ...openMine, status: 'pending' };
+    const state = withTickets(ticket('a', { status: 'pending', userId: null }));
+    const next = ticketListReducer(
+      state,
+      { type: 'update', ticket: ticket('a', { status: 'open' }) },
+      pending,
+    );
+    expect(next.tickets).toEqual([]);
+    expect(next.count).toBe(0);
+  });
+
+  it("drops another agent's ticket unless show-all is on", () => {
+    const theirs = ticket('x', { userId: 'u-other' });
+    expect(ticketListReducer(emptyTicketList, { type: 'update', ticket: theirs }, openMine).tickets).toEqual(
+      [],
+    );
+    const all = ticketListReducer(
+      emptyTicketList,
+      { type: 'update', ticket: theirs },
+      { ...openMine, showAll: true },
+    );
+    expect(ids(all)).toEqual(['x']);
+  });
+
+  it('keeps unassigned and queue-less tickets but drops other queues', () => {
+    const f = { ...openMine, status: 'pending' as const };
+    const unassigned = ticket('u', { status: 'pending', userId: null });
+    const noQueue = ticket('n', { status: 'pending', userId: null, queueId: null, queue: null });
+    const otherQueue = ticket('o', { status: 'pending', userId: null, queueId: 'q9' });
+    let s = emptyTicketList;
+    for (const t of [unassigned, noQueue, otherQueue])
+      s = ticketListReducer(s, { type: 'update', ticket: t }, f);
+    expect(ids(s)).toEqual(['n', 'u']);
+    expect(
+      ids(
+        ticketListReducer(emptyTicketList, { type: 'update', ticket: otherQueue }, { ...f, queueIds: null }),
+      ),
+    ).toEqual(['o']);
+  });
+});
+
+describe('ticket list, other events', () => {
+  it('moves a ticket with a new message to the top', () => {
+    const state = withTickets(ticket('a'), ticket('b'));
+    expect(ids(ticketListReducer(state, { type: 'message', ticket: ticket('b') }, openMine))).toEqual([
+      'b',
+      'a',
+    ]);
+  });
+
+  it('removes on delete and ignores unknown ids', () => {
+    const state = withTickets(ticket('a'), ticket('b'));
+    const next = ticketListReducer(state, { type: 'delete', ticketId: 'a' }, openMine);
+    expect(ids(next)).toEqual(['b']);
+    expect(next.count).toBe(1);
+    expect(ticketListReducer(next, { type: 'delete', ticketId: 'zzz' }, openMine)).toBe(next);
+  });
+
+  it('resets the unread counter on updateUnread', () => {
+    const state = withTickets(ticket('a', { unreadMessages: 3 }));
+    expect(
+      ticketListReducer(state, { type: 'updateUnread', ticketId: 'a' }, openMine).tickets[0].unreadMessages,
+    ).toBe(0);
+  });
+
+  it('replaces the list on page 1 and appends later pages without duplicates', () => {
+    const first = ticketListReducer(
+      withTickets(ticket('old')),
+      { type: 'loaded', page: 1, tickets: [ticket('a'), ticket('b')], count: 5, hasMore: true },
+      openMine,
+    );
+    expect(ids(first)).toEqual(['a', 'b']);
+    expect(first.count).toBe(5);
+    const second = ticketListReducer(
+      first,
+      { type: 'loaded', page: 2, tickets: [ticket('b'), ticket('c')], count: 5, hasMore: false },
+      openMine,
+    );
+    expect(ids(second)).toEqual(['a', 'b', 'c']);
+    expect(second.hasMore).toBe(false);
+  });
+});

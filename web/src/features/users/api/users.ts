@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { apiRequest } from '../../../lib/api.ts';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  profile: 'admin' | 'user';
+  allTicket: 'enabled' | 'desabled';
+  whatsappId: string | null;
+  queueIds: string[];
+}
+export interface UserPage {
+  users: UserRow[];
+  count: number;
+  hasMore: boolean;
+}
+export interface Option {
+  id: string;
+  name: string;
+  color?: string;
+}
+
+const name = v.pipe(
+  v.string('validation.required'),
+  v.trim(),
+  v.minLength(2, 'validation.tooShort'),
+  v.maxLength(50, 'validation.tooLong'),
+);
+const password = v.pipe(
+  v.string('validation.required'),
+  v.minLength(5, 'validation.tooShort'),
+  v.maxLength(50, 'validation.tooLong'),
+);
+const base = {
+  name,
+  email: v.pipe(
+    v.string('validation.required'),
+    v.trim(),
+    v.nonEmpty('validation.required'),
+    v.email('validation.invalidEmail'),
+  ),
+  profile: v.picklist(['admin', 'user']),
+  allTicket: v.picklist(['enabled', 'desabled']),
+  whatsappId: v.nullable(v.string()),
+  queueIds: v.array(v.string()),
+};
+
+/** Doc 1 §5 user form: the password is required for a new user, optional (blank keeps it) on edit. */
+export const NewUserInput = v.object({ ...base, password });
+export const EditUserInput = v.object({
+  ...base,
+  password: v.optional(v.union([v.literal(''), password]), ''),
+});
+export type UserInput = v.InferInput<typeof EditUserInput>;
+
+export const newUserDefaults: UserInput = {
+  name: '',
+  email: '',
+  password: '',
+  profile: 'user',
+  allTicket: 'desabled',
+  whatsappId: null,
+  queueIds: [],
+};
+
+export const listUsers = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
+  apiRequest<UserPage>('/users', { query: { searchParam, pageNumber }, signal });
+
+export const getUser = (id: string, signal?: AbortSignal) =>
+  apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { signal });
+
+export function saveUser(id: string | null, input: UserInput) {
+  const body = v.parse(id ? EditUserInput : NewUserInput, input);
+  return id
+    ? apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    : apiRequest<UserRow>('/users', { method: 'POST', body });
+}
+
+export const deleteUser = (id: string) =>
+  apiRequest<unknown>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** What an admin may assign in the dialog. */
+export async function listAssignables(signal?: AbortSignal) {
+  const [queues, connections] = await Promise.all([
+    apiRequest<Option[]>('/queue', { signal }),
+    apiRequest<Option[]>('/whatsapp', { signal }),
+  ]);
+  return { queues, connections };
+}

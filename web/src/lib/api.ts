@@ -1,0 +1,96 @@
+import { navigate } from 'wouter/use-browser-location';
+import { getToken, type Session, setSession } from './store.ts';
+
+export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:8080';
+
+/** What the API sends as {error, message}; `code` is the ERR_ text shown (translated) to the user. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Public calls (login, sign-up, plans, simulator): no bearer and no session handling on 401/403. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  const url = new URL(path, API_URL);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = opts.auth === false ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return fetch(buildUrl(path, opts.query), {
+    method: opts.method ?? 'GET',
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    credentials: 'include',
+    signal: opts.signal,
+  });
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (res.ok) return data as T;
+  const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
+  const code =
+    typeof body.error === 'string'
+      ? body.error
+      : typeof data === 'string'
+        ? data
+        : 'ERR_INTERNAL_SERVER_ERROR';
+  throw new ApiError(res.status, code, typeof body.message === 'string' ? body.message : code, body);
+}
+
+// One refresh in flight at a time: concurrent 403s all wait for the same promise.
+let refreshing: Promise<Session | null> | null = null;
+
+export function refreshSession(): Promise<Session | null> {
+  refreshing ??= send('/auth/refresh_token', { method: 'POST', auth: false })
+    .then((res) => (res.ok ? parse<Session>(res) : null))
+    .catch(() => null)
+    .then((session) => {
+      if (session) setSession(session);
+      return session;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export function endSession() {
+  setSession(null);
+  if (!window.location.pathname.startsWith('/login')) navigate('/login', { replace: true });
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(path, opts);
+  if (opts.auth !== false && res.status === 403) {
+    const session = await refreshSession();
+    if (!session) {
+      endSession();
+      return parse<T>(res);
+    }
+    res = await send(path, opts);
+  }
+  if (opts.auth !== false && res.status === 401) endSession();
+  return parse<T>(res);
+}

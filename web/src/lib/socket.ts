@@ -1,0 +1,130 @@
+import { useEffect, useRef } from 'react';
+import { API_URL } from './api.ts';
+
+type Handler = (data: unknown) => void;
+
+export function socketUrl(apiUrl: string, token: string): string {
+  const url = new URL('/socket', apiUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+/** Seconds-since-epoch expiry of a JWT, or null when the token is not a readable JWT. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One WebSocket per tab. Rooms are reference-counted because several components may need the
+ * same room (both ticket lists join `notification`), and all of them are re-joined after a reconnect.
+ */
+class RealtimeSocket {
+  private ws: WebSocket | null = null;
+  private token: string | null = null;
+  private rooms = new Map<string, number>();
+  private handlers = new Map<string, Set<Handler>>();
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Asked for a fresh token when the socket drops with an expired one. */
+  onTokenExpired: (() => Promise<string | null>) | null = null;
+
+  connect(token: string) {
+    if (this.token === token && this.ws) return;
+    this.close();
+    this.token = token;
+    this.open();
+  }
+
+  disconnect() {
+    this.token = null;
+    this.close();
+  }
+
+  join(room: string): () => void {
+    const count = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, count + 1);
+    if (count === 0) this.send({ type: 'join', room });
+    return () => {
+      const left = (this.rooms.get(room) ?? 1) - 1;
+      if (left > 0) return void this.rooms.set(room, left);
+      this.rooms.delete(room);
+      this.send({ type: 'leave', room });
+    };
+  }
+
+  on(event: string, handler: Handler): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return () => set.delete(handler);
+  }
+
+  private send(msg: object) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  private open() {
+    if (!this.token) return;
+    const ws = new WebSocket(socketUrl(API_URL, this.token));
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      for (const room of this.rooms.keys()) this.send({ type: 'join', room });
+    };
+    ws.onmessage = (ev) => {
+      let msg: { event?: string; data?: unknown };
+      try {
+        msg = JSON.parse(String(ev.data));
+      } catch {
+        return;
+      }
+      if (msg.event) for (const h of this.handlers.get(msg.event) ?? []) h(msg.data);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect() {
+    if (!this.token) return;
+    const delay = Math.min(500 * 2 ** this.attempts++, 10_000);
+    this.timer = setTimeout(async () => {
+      const exp = this.token ? tokenExpiry(this.token) : null;
+      if (exp !== null && exp * 1000 < Date.now() && this.onTokenExpired) {
+        const fresh = await this.onTokenExpired();
+        if (!fresh) return this.disconnect();
+        this.token = fresh;
+      }
+      this.open();
+    }, delay);
+  }
+
+  private close() {
+    clearTimeout(this.timer);
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+}
+
+export const socket = new RealtimeSocket();
+
+/** Stays in `room` while mounted (and while room is not null). */
+export function useSocketRoom(room: string | null) {
+  useEffect(() => (room ? socket.join(room) : undefined), [room]);
+}
+
+/** Calls the latest handler for every `event`; the handler may change each render without resubscribing. */
+export function useSocketEvent<T>(event: string | null, handler: (data: T) => void) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => (event ? socket.on(event, (d) => ref.current(d as T)) : undefined), [event]);
+}

@@ -1,0 +1,42 @@
+import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { t, translateError } from './i18n.ts';
+import { appStore, languageAtom } from './store.ts';
+
+const TOAST_MS = 2000;
+let toaster: Promise<Toaster> | null = null;
+
+// Created lazily so importing this module in unit tests or before the DOM exists is harmless.
+const getToaster = () => {
+  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  return toaster;
+};
+
+export function showToast(message: string, intent: Intent = 'none', timeout = TOAST_MS) {
+  void getToaster().then((tst) => tst.show({ message, intent, timeout }));
+}
+
+export const toastSuccess = (message: string) => showToast(message, 'success');
+export const toastWarning = (message: string) => showToast(message, 'warning');
+
+/** The common error toast of section 8: translated ERR_ code, else the raw text. */
+export function toastError(error: unknown) {
+  const code = errorCode(error);
+  if (!code) {
+    console.error(error);
+    showToast(t('errors.generic'), 'danger');
+    return;
+  }
+  showToast(translateError(appStore.get(languageAtom), code), 'danger');
+}
+
+function errorCode(error: unknown): string | null {
+  if (typeof error === 'string') {
+    console.error(error);
+    return error;
+  }
+  if (error && typeof error === 'object') {
+    const e = error as { code?: unknown; message?: unknown };
+    if (typeof e.code === 'string') return e.code;
+  }
+  return null;
+}

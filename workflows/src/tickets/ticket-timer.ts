@@ -1,0 +1,40 @@
+import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+
+/**
+ * The waiting parts of a ticket's automation (BEHAVIOUR.md): how long the bot keeps trying
+ * (`botTimeout`), when an unanswered ticket moves to the transfer queue (`transfer`), when a quiet
+ * ticket closes (`expire`). One durable timer per ticket and kind; what happens when it fires is
+ * decided by the activity against the ticket as it is then, so a timer that lost its reason does nothing.
+ */
+export type TicketTimerKind = 'botTimeout' | 'transfer' | 'expire';
+export interface TicketTimerInput {
+  ticketId: string;
+  kind: TicketTimerKind;
+  /** ISO instant. */
+  dueAt: string;
+}
+export interface TicketTimerActivities {
+  ticketTimerFired(input: TicketTimerInput): Promise<void>;
+}
+
+export const ticketTimerWorkflowId = (kind: TicketTimerKind, ticketId: string) =>
+  `ticket-${kind}-${ticketId}`;
+/** Moves the timer (an agent wrote again: the inactivity clock restarts). */
+export const rearmSignal = defineSignal<[{ dueAt: string }]>('rearm');
+
+const { ticketTimerFired } = proxyActivities<TicketTimerActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+export async function ticketTimerWorkflow(input: TicketTimerInput): Promise<void> {
+  let due = Date.parse(input.dueAt);
+  setHandler(rearmSignal, ({ dueAt }) => {
+    due = Date.parse(dueAt);
+  });
+  // Workflow time is deterministic; wake early when re-armed and wait for the new time.
+  for (let target = due; target > Date.now(); target = due) {
+    await condition(() => due !== target, target - Date.now());
+  }
+  await ticketTimerFired({ ...input, dueAt: new Date(due).toISOString() });
+}

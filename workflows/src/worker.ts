@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
+import type { TicketTimerActivities } from './tickets/ticket-timer.ts';
+
+export const TASK_QUEUE = 'zelo';
+export const defaultTemporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+
+export interface StartWorkerOptions {
+  /** host:port of the Temporal frontend; default TEMPORAL_ADDRESS or 127.0.0.1:7233. */
+  address?: string;
+  namespace?: string;
+  taskQueue?: string;
+  /** Every context's activities, built by their factories (`createScheduleActivities(deps)`, ...). */
+  activities: Partial<ScheduleActivities & TicketTimerActivities>;
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  /** Stops polling, lets running activities finish, closes the connection. */
+  stop(): Promise<void>;
+}
+
+/** Creates a worker for every workflow of workflows.ts and starts it running in the background. */
+export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
+  const connection = await NativeConnection.connect({ address: options.address ?? defaultTemporalAddress });
+  const worker = await Worker.create({
+    connection,
+    namespace: options.namespace ?? 'default',
+    taskQueue: options.taskQueue ?? TASK_QUEUE,
+    workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
+    activities: options.activities,
+  });
+  const running = worker.run().catch((err) => {
+    console.error('[workflows] worker stopped:', (err as Error).message);
+  });
+  return {
+    worker,
+    async stop() {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
