@@ -91,6 +91,52 @@ export async function ticketHistory(
   return rows;
 }
 
+/** Every id a history row mentions that a person would rather read as a name. */
+export const idsInHistory = (rows: TicketHistoryRow[]): string[] => [
+  ...new Set(
+    rows.flatMap((r) =>
+      [
+        r.actor,
+        r.data.userId,
+        r.data.previousUserId,
+        r.data.queueId,
+        r.data.whatsappId,
+        r.data.from?.userId,
+        r.data.from?.queueId,
+        r.data.from?.whatsappId,
+      ].filter((x): x is string => typeof x === 'string' && UUID.test(x)),
+    ),
+  ),
+];
+
+/**
+ * Names for the users, queues and connections a history mentions, from their read models; with a
+ * `companyId` only that company's (a tenant never learns another's names), null for operators.
+ * A read model this database does not have yet names nothing: the ids are shown instead.
+ */
+export async function namesInHistory(
+  pool: pg.Pool,
+  companyId: string | null,
+  rows: TicketHistoryRow[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const wanted = idsInHistory(rows);
+  if (wanted.length === 0) return names;
+  for (const table of ['users', 'queues', 'whatsapps']) {
+    try {
+      const { rows: found } = await pool.query<{ id: string; name: string }>(
+        `SELECT id::text AS id, name FROM ${table}
+          WHERE id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR company_id = $2)`,
+        [wanted, companyId],
+      );
+      for (const r of found) if (!names.has(r.id)) names.set(r.id, r.name);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42P01') throw err; // undefined_table
+    }
+  }
+  return names;
+}
+
 type NameOf = (id: string) => string;
 
 const snippet = (body: unknown, mediaType?: unknown): string => {

@@ -65,6 +65,8 @@ describe('GraphQL ticket history', () => {
     expect(reply).toBeLessThan(types.indexOf('TicketClosed'));
     const accepted = events.find((e) => e.type === 'TicketAccepted')!;
     expect(accepted.actorName).toBe('Zelo Demo');
+    // Ids in the events read as the names of the company's users and queues, not as uuids.
+    expect(accepted.summary).toBe('accepted by Zelo Demo in queue Atendimento');
     expect(events.find((e) => e.type === 'InboundMessageReceived')!.summary).toContain('Preciso de ajuda');
   });
 

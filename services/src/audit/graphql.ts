@@ -1,5 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import { describeEvent, ticketHistory } from '@zelo/projections/audit/ticket-history';
+import { describeEvent, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusContext } from 'mercurius';
@@ -63,17 +63,7 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
           const rows = await ticketHistory(pool, viewer.companyId, ticketId);
           if (!ticket && rows.length === 0) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
           if (ticket) assertMayViewTicket(viewer, ticket);
-          const ids = [...new Set(rows.map((r) => r.actor).filter((a) => UUID.test(a)))];
-          const names = new Map<string, string>(
-            ids.length
-              ? (
-                  await pool.query(
-                    'SELECT id, name FROM users WHERE company_id = $1 AND id = ANY($2::uuid[])',
-                    [viewer.companyId, ids],
-                  )
-                ).rows.map((r) => [r.id, r.name])
-              : [],
-          );
+          const names = await namesInHistory(pool, viewer.companyId, rows);
           return rows.map((r) => ({
             position: r.position,
             type: r.type,

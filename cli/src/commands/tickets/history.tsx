@@ -1,5 +1,9 @@
-import { describeEvent, type TicketHistoryRow, ticketHistory } from '@zelo/projections/audit/ticket-history';
-import type { Pool } from '@zelo/services/platform/db';
+import {
+  describeEvent,
+  namesInHistory,
+  type TicketHistoryRow,
+  ticketHistory,
+} from '@zelo/projections/audit/ticket-history';
 import { Command } from 'commander';
 import { Box, Text } from 'ink';
 import { formatDateTime } from '../../components/format.ts';
@@ -7,42 +11,6 @@ import { type Column, Table } from '../../components/table.tsx';
 import { CliError, guarded } from '../../platform/fail.tsx';
 import { isUuid } from '../../platform/ids.ts';
 import { type CliIO, isMissingTable, withPool } from '../../platform/io.ts';
-
-/**
- * Names for the ids a history mentions (users, queues, connections), from the read models that hold
- * them. A read model this database does not have yet simply names nothing: ids are shown instead.
- */
-export async function namesFor(pool: Pool, ids: string[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const wanted = [...new Set(ids.filter((id) => isUuid(id)))];
-  if (wanted.length === 0) return names;
-  for (const table of ['users', 'queues', 'whatsapps']) {
-    try {
-      const { rows } = await pool.query(
-        `SELECT id::text AS id, name FROM ${table} WHERE id = ANY($1::uuid[])`,
-        [wanted],
-      );
-      for (const r of rows) if (!names.has(r.id)) names.set(r.id, r.name);
-    } catch (err) {
-      if (!isMissingTable(err)) throw err;
-    }
-  }
-  return names;
-}
-
-const idsIn = (rows: TicketHistoryRow[]) =>
-  rows.flatMap((r) =>
-    [
-      r.actor,
-      r.data.userId,
-      r.data.previousUserId,
-      r.data.queueId,
-      r.data.whatsappId,
-      r.data.from?.userId,
-      r.data.from?.queueId,
-      r.data.from?.whatsappId,
-    ].filter((x): x is string => typeof x === 'string'),
-  );
 
 interface Line {
   when: string;
@@ -105,7 +73,7 @@ export function historyCommand(io: CliIO): Command {
               'Check the id, or whether the ticket-history projection is behind (`zelo projections status`).',
             );
           if (options.json) return io.print(`${JSON.stringify(rows, null, 2)}\n`);
-          const names = await namesFor(pool, idsIn(rows));
+          const names = await namesInHistory(pool, null, rows);
           // A whole uuid per mention would crowd the table out; its first block is enough to tell apart.
           let shortened = false;
           const name = (id: string) => {
