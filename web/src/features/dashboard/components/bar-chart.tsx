@@ -7,6 +7,7 @@ import type { ChartPoint } from '../api/dashboard.ts';
 
 const HEIGHT = 260;
 const MARGIN = { top: 12, right: 12, bottom: 48, left: 36 };
+const MAX_BAR = 56;
 
 /** A plain vertical bar chart that follows its container's width and the current theme's text colour. */
 export function BarChart({ data, color = '#2d72d2' }: { data: ChartPoint[]; color?: string }) {
@@ -27,12 +28,14 @@ export function BarChart({ data, color = '#2d72d2' }: { data: ChartPoint[]; colo
             <Group left={MARGIN.left} top={MARGIN.top}>
               {data.map((d) => {
                 const h = innerH - (y(d.value) ?? innerH);
+                // A few points would make slabs as wide as the chart: cap the bar, centred in its band.
+                const w = Math.min(x.bandwidth(), MAX_BAR);
                 return (
                   <Bar
                     key={d.label}
-                    x={x(d.label)}
+                    x={(x(d.label) ?? 0) + (x.bandwidth() - w) / 2}
                     y={innerH - h}
-                    width={x.bandwidth()}
+                    width={w}
                     height={h}
                     fill={color}
                     rx={3}

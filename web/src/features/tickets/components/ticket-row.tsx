@@ -2,6 +2,7 @@ import { Button, Icon, Tag, Text } from '@blueprintjs/core';
 import { memo } from 'react';
 import { formatTicketTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { messagePreview } from '../../../lib/message-preview.ts';
 import type { Ticket } from '../types.ts';
 
 interface Props {
@@ -64,7 +65,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
         </div>
         <div className="ticket-line">
           <Text ellipsize className="ticket-last bp6-text-muted">
-            {ticket.lastMessage ?? ''}
+            {messagePreview(ticket.lastMessage, t('media.location'))}
           </Text>
           {ticket.unreadMessages > 0 && (
             <Tag round intent="success" className="ticket-unread" data-testid="ticket-unread">
