@@ -154,4 +154,21 @@ describe('contacts in the browser', () => {
     await page.getByText('Observação excluída com sucesso!').waitFor({ timeout: 5_000 });
     expect(await drawer.getByTestId('ticket-note').count()).toBe(0);
   });
+  it('shows a contact made elsewhere (a new customer writing) without a reload, and drops a deleted one', async () => {
+    await page.goto(`${web.url}/contacts`);
+    await page.getByTestId('contact-row').first().waitFor();
+    await page.waitForTimeout(500); // the socket is connected
+    await system.simulator!.customerSends(
+      DEMO.whatsappId,
+      { number: '5511977120001', name: 'Rita Ao Vivo' },
+      'Primeira mensagem',
+    );
+    const row = page.getByTestId('contact-row').filter({ hasText: 'Rita Ao Vivo' });
+    await row.waitFor({ timeout: 5_000 });
+    const { token } = await system.login(DEMO.email, DEMO.password);
+    const found = await system.api('GET', '/contacts?searchParam=rita ao vivo', { token });
+    const deleted = await system.api('DELETE', `/contacts/${found.body.contacts[0].id}`, { token });
+    expect(deleted.status).toBe(200);
+    await row.waitFor({ state: 'detached', timeout: 5_000 });
+  });
 });

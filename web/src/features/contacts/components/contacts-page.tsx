@@ -10,6 +10,7 @@ import { importFromPhone } from '../api/import-contacts.ts';
 import { listAllContacts, useContactPages } from '../api/list-contacts.ts';
 import { deleteContact } from '../api/save-contact.ts';
 import { buildContactsCsv, CSV_FILE_NAME, downloadText } from '../lib/csv.ts';
+import { useLiveContacts } from '../lib/use-live-contacts.ts';
 import type { Contact } from '../types.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
@@ -29,6 +30,7 @@ export function ContactsPage() {
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim().toLowerCase(), 500);
   const { contacts, setContacts, loading, loadMore, reload } = useContactPages(search, refreshKey);
+  useLiveContacts(user?.companyId, search, setContacts);
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);

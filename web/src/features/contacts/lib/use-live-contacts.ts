@@ -1,0 +1,39 @@
+import type { Dispatch, SetStateAction } from 'react';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { getContact } from '../api/save-contact.ts';
+import type { Contact } from '../types.ts';
+
+interface ContactPush {
+  action: 'create' | 'update' | 'delete';
+  id: string;
+}
+
+/**
+ * Doc 1 §7 `company-{id}-contact`: a contact created, changed or deleted elsewhere (another agent,
+ * a customer's first message, an import) shows in the table without a reload. The push names the
+ * contact; its row is fetched (the server checks the company) and put in place, or at the top when new
+ * and no search narrows the list.
+ */
+export function useLiveContacts(
+  companyId: string | undefined,
+  search: string,
+  setContacts: Dispatch<SetStateAction<Contact[]>>,
+) {
+  useSocketEvent<ContactPush>(companyId ? `company-${companyId}-contact` : null, (push) => {
+    if (push.action === 'delete') {
+      setContacts((prev) => prev.filter((c) => c.id !== push.id));
+      return;
+    }
+    getContact(push.id)
+      .then((contact) =>
+        setContacts((prev) => {
+          if (prev.some((c) => c.id === contact.id))
+            return prev.map((c) => (c.id === contact.id ? contact : c));
+          return search === '' ? [contact, ...prev] : prev;
+        }),
+      )
+      .catch(() => {
+        // Gone again, or not ours: nothing to show.
+      });
+  });
+}
