@@ -53,15 +53,18 @@ export async function startWeb(
   return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
-/** The whole product on a fresh database plus the web app, on free ports that know each other. */
-export async function startProductAndWeb(): Promise<{
+/**
+ * The whole product on a fresh database plus the web app, on free ports that know each other.
+ * `env` adds to the test system's settings (say, `ZELO_ROLES` with the workflows role).
+ */
+export async function startProductAndWeb(env: Record<string, string> = {}): Promise<{
   system: import('../services/src/testing/system.ts').TestSystem;
   web: Awaited<ReturnType<typeof startWeb>>;
 }> {
   const { startTestSystem } = await import('../services/src/testing/system.ts');
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const system = await startTestSystem({
-    env: { PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}` },
+    env: { ...env, PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}` },
   });
   const web = await startWeb(system.url, webPort);
   return { system, web };

@@ -8,10 +8,12 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page.t
 import { MessagesApiPage } from '../features/messages-api/components/messages-api-page.tsx';
 import { QueuesPage } from '../features/queues/components/queues-page.tsx';
 import { QuickMessagesPage } from '../features/quick-messages/components/quick-messages-page.tsx';
+import { SchedulesPage } from '../features/schedules/components/schedules-page.tsx';
 import { SettingsPage } from '../features/settings/components/settings-page.tsx';
 import { SignupPage } from '../features/signup/components/signup-page.tsx';
 import { SimulatorPage } from '../features/simulator/components/simulator-page.tsx';
 import { TagsPage } from '../features/tags/components/tags-page.tsx';
+import { TodoPage } from '../features/todo/components/todo-page.tsx';
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import { authLoadingAtom, sessionAtom, useAtomValue } from '../lib/store.ts';
 import { AppShell } from './layout/app-shell.tsx';
@@ -72,6 +74,16 @@ export function AppRouter() {
       <Route path="/quick-messages">
         <Private>
           <QuickMessagesPage />
+        </Private>
+      </Route>
+      <Route path="/todolist">
+        <Private>
+          <TodoPage />
+        </Private>
+      </Route>
+      <Route path="/schedules">
+        <Private>
+          <SchedulesPage />
         </Private>
       </Route>
       <Route path="/users">

@@ -40,7 +40,9 @@ export const MENU_ITEMS: MenuItem[] = [
     section: 'main',
     visible: always,
   },
+  { path: '/todolist', label: 'todo.menu', icon: 'tick-circle', section: 'main', visible: always },
   { path: '/contacts', label: 'contacts.title', icon: 'people', section: 'main', visible: always },
+  { path: '/schedules', label: 'schedules.menu', icon: 'calendar', section: 'main', visible: always },
   { path: '/tags', label: 'tags.menu', icon: 'tag', section: 'main', visible: always },
   {
     path: '/connections',

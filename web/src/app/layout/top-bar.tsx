@@ -14,6 +14,7 @@ import { LanguageMenu } from '../../components/ui/language-menu.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSetUserLanguage } from '../../features/auth/api/set-language.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { refreshKeyAtom, themeAtom, type User, useAtom, useSetAtom, volumeAtom } from '../../lib/store.ts';
@@ -73,6 +74,7 @@ export function TopBar({ user, compact, onToggleMenu }: Props) {
             data-testid="refresh"
           />
         </Tooltip>
+        <NotificationsBell user={user} />
         <PopoverNext
           placement="bottom"
           content={

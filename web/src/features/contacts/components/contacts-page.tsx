@@ -165,6 +165,14 @@ export function ContactsPage() {
                   />
                   <Button
                     variant="minimal"
+                    icon="calendar"
+                    title={t('contacts.scheduleMessage')}
+                    aria-label={t('contacts.scheduleMessage')}
+                    onClick={() => navigate(`/schedules?contactId=${encodeURIComponent(c.id)}`)}
+                    data-testid="contact-schedule"
+                  />
+                  <Button
+                    variant="minimal"
                     icon="edit"
                     title={t('contacts.edit')}
                     aria-label={t('contacts.edit')}

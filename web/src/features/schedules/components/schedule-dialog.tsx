@@ -1,0 +1,138 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { validateWith } from '../../../lib/form.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
+import { type TKey, useT } from '../../../lib/i18n.ts';
+import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { ScheduleForm, type ScheduleFormValues, saveSchedule } from '../api/save-schedule.ts';
+import { STATUS_LOOK } from '../lib/schedule-list.ts';
+import { defaultSendAt, toLocalInput } from '../lib/send-at.ts';
+import type { ContactOption, Schedule } from '../types.ts';
+import { ContactField } from './contact-field.tsx';
+
+interface Props {
+  /** null for a new schedule. */
+  schedule: Schedule | null;
+  /** The contact a new schedule starts with (the page's `?contactId=`). */
+  presetContact?: ContactOption | null;
+  onSaved: (schedule: Schedule) => void;
+  onClose: () => void;
+}
+
+function initialValues(schedule: Schedule | null, presetContact: ContactOption | null): ScheduleFormValues {
+  if (!schedule) return { body: '', contact: presetContact, sendAt: defaultSendAt() };
+  return { body: schedule.body, contact: schedule.contact, sendAt: toLocalInput(schedule.sendAt) };
+}
+
+/**
+ * Doc 1 "Schedule-message dialog": body, contact and sendAt. The spec's optional attachment (png, jpg,
+ * jpeg) is left out: the server stores no media for schedules yet (mediaPath and mediaName are always null).
+ * A sent schedule (it has a sentAt) can be read, not submitted again.
+ */
+export function ScheduleDialog({ schedule, presetContact = null, onSaved, onClose }: Props) {
+  const t = useT();
+  // Computed once: a fresh "one hour from now" on every render would reset the form.
+  const [initial] = useState(() => initialValues(schedule, presetContact));
+  const sent = !!schedule?.sentAt;
+  const title = schedule
+    ? t('schedules.titleWithStatus', { status: t(STATUS_LOOK[schedule.status].label) })
+    : t('schedules.newTitle');
+
+  const onSubmit = async (values: ScheduleFormValues) => {
+    try {
+      const saved = await saveSchedule(values, schedule);
+      toastSuccess(t('schedules.saved'));
+      onSaved(saved);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <Dialog isOpen onClose={onClose} title={title} className="schedule-dialog">
+      <Form<ScheduleFormValues>
+        onSubmit={onSubmit}
+        initialValues={initial}
+        validate={validateWith(ScheduleForm, (k) => t(k as TKey))}
+      >
+        {({ handleSubmit, submitting }) => (
+          <form onSubmit={handleSubmit}>
+            <DialogBody>
+              {schedule?.status === 'ERRO' && (
+                <Callout
+                  intent="danger"
+                  icon="error"
+                  title={t('schedules.sendError')}
+                  data-testid="schedule-error"
+                >
+                  {schedule.error}
+                </Callout>
+              )}
+              {schedule?.sentAt && (
+                <Callout intent="success" icon="tick-circle" data-testid="schedule-sent">
+                  {t('schedules.sentAt', {
+                    date: `${formatDate(schedule.sentAt)} ${formatTime(schedule.sentAt)}`,
+                  })}
+                </Callout>
+              )}
+              <ContactField disabled={sent} />
+              <Field<string> name="body">
+                {({ input, meta }) => {
+                  const error = meta.touched && meta.error;
+                  return (
+                    <FormGroup
+                      label={t('schedules.body')}
+                      labelFor="schedule-body"
+                      helperText={error || undefined}
+                      intent={error ? 'danger' : 'none'}
+                    >
+                      <TextArea
+                        id="schedule-body"
+                        fill
+                        rows={4}
+                        disabled={sent}
+                        intent={error ? 'danger' : 'none'}
+                        {...input}
+                        data-testid="schedule-body"
+                      />
+                    </FormGroup>
+                  );
+                }}
+              </Field>
+              <TextField
+                name="sendAt"
+                label={t('schedules.sendAt')}
+                type="datetime-local"
+                step={1}
+                disabled={sent}
+                testId="schedule-send-at"
+              />
+            </DialogBody>
+            <DialogFooter
+              actions={
+                <>
+                  <Button
+                    text={t(sent ? 'schedules.close' : 'schedules.cancel')}
+                    onClick={onClose}
+                    data-testid="schedule-cancel"
+                  />
+                  {!sent && (
+                    <Button
+                      type="submit"
+                      intent="primary"
+                      text={t('schedules.save')}
+                      loading={submitting}
+                      data-testid="schedule-submit"
+                    />
+                  )}
+                </>
+              }
+            />
+          </form>
+        )}
+      </Form>
+    </Dialog>
+  );
+}
