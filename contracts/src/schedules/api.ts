@@ -48,21 +48,40 @@ export type ScheduleRequest = v.InferOutput<typeof ScheduleRequest>;
 export const CreateScheduleRequest = ScheduleRequest;
 export const UpdateScheduleRequest = ScheduleRequest;
 
-/** GET /schedules. */
-export const ListSchedulesQuery = v.object({
-  searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
-  contactId: v.optional(Id),
-  pageNumber: v.optional(
+/** An optional instant bound of a list query, answered as UTC ISO. */
+const InstantParam = (name: string) =>
+  v.optional(
     v.pipe(
       v.string(),
-      v.transform(Number),
-      v.integer('pageNumber must be an integer'),
-      v.minValue(1),
-      v.maxValue(100_000),
+      v.isoTimestamp(`${name} must be an ISO date-time with its offset, e.g. 2030-01-31T03:00:00.000Z`),
+      v.check((s) => !Number.isNaN(Date.parse(s)), `${name} is not a real date`),
+      v.transform((s) => new Date(s).toISOString()),
     ),
-    '1',
-  ),
-});
+  );
+
+/**
+ * GET /schedules. `from` (inclusive) and `to` (exclusive) narrow the list to a window of send times,
+ * which is how the calendar asks for the month it shows.
+ */
+export const ListSchedulesQuery = v.pipe(
+  v.object({
+    searchParam: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+    contactId: v.optional(Id),
+    from: InstantParam('from'),
+    to: InstantParam('to'),
+    pageNumber: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform(Number),
+        v.integer('pageNumber must be an integer'),
+        v.minValue(1),
+        v.maxValue(100_000),
+      ),
+      '1',
+    ),
+  }),
+  v.check((q) => !q.from || !q.to || q.from < q.to, 'from must be before to'),
+);
 export type ListSchedulesQuery = v.InferOutput<typeof ListSchedulesQuery>;
 
 /** The read model the API answers with (the spec's Schedule entity). */

@@ -85,6 +85,9 @@ const toView = (r: ScheduleRow): ScheduleView => ({
 export interface ListSchedulesFilter {
   searchParam?: string;
   contactId?: string;
+  /** ISO instants: send times from `from` (inclusive) to `to` (exclusive). */
+  from?: string;
+  to?: string;
   pageNumber?: number;
   pageSize?: number;
 }
@@ -102,6 +105,14 @@ export async function listSchedules(
   if (filter.contactId) {
     params.push(filter.contactId);
     where += ` AND s.contact_id = $${params.length}`;
+  }
+  if (filter.from) {
+    params.push(filter.from);
+    where += ` AND s.send_at >= $${params.length}`;
+  }
+  if (filter.to) {
+    params.push(filter.to);
+    where += ` AND s.send_at < $${params.length}`;
   }
   if (filter.searchParam) {
     params.push(containsPattern(filter.searchParam));

@@ -214,6 +214,47 @@ describe('schedules routes', () => {
     );
   });
 
+  it('narrows the list to a window of send times (the calendar asks for one month)', async () => {
+    const body = 'Janela de março';
+    const at = (iso: string) =>
+      call('POST', '/schedules', tokenA, { body, contactId: contactA, sendAt: iso }).then((r) => r.json().id);
+    const [lastOfFeb, firstOfMarch, lastOfMarch, firstOfApril] = [
+      await at('2031-02-28T23:59:59.000Z'),
+      await at('2031-03-01T00:00:00.000Z'),
+      await at('2031-03-31T23:59:59.999Z'),
+      await at('2031-04-01T00:00:00.000Z'),
+    ];
+    const window = (
+      await call('GET', '/schedules?from=2031-03-01T00:00:00Z&to=2031-04-01T00:00:00Z', tokenA)
+    ).json();
+    const ids = window.schedules.map((s: { id: string }) => s.id);
+    expect(ids).toEqual([firstOfMarch, lastOfMarch]);
+    expect(ids).not.toContain(lastOfFeb);
+    expect(ids).not.toContain(firstOfApril);
+    // Offsets count: 21:00 in São Paulo on 28 February is already March in UTC.
+    const local = (
+      await call('GET', '/schedules?from=2031-02-28T20:59:59-03:00&to=2031-03-01T00:00:00-03:00', tokenA)
+    ).json();
+    expect(local.schedules.map((s: { id: string }) => s.id)).toEqual([lastOfFeb, firstOfMarch]);
+    // Another company asking for the same window sees nothing of A's.
+    expect(
+      (await call('GET', '/schedules?from=2031-03-01T00:00:00Z&to=2031-04-01T00:00:00Z', tokenB)).json()
+        .count,
+    ).toBe(0);
+  });
+
+  it('refuses a window that is not one: bad dates, or from after to', async () => {
+    for (const query of [
+      'from=amanhã',
+      'to=2031-13-01T00:00:00Z',
+      'from=2031-04-01T00:00:00Z&to=2031-03-01T00:00:00Z',
+    ]) {
+      const r = await call('GET', `/schedules?${query}`, tokenA);
+      expect(r.statusCode, query).toBe(400);
+      expect(r.json().error, query).toBe('ERR_VALIDATION');
+    }
+  });
+
   it('answers 401 without a token', async () => {
     expect((await app.inject({ method: 'GET', url: '/schedules' })).statusCode).toBe(401);
   });

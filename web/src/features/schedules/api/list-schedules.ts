@@ -6,14 +6,16 @@ import { useRequest } from '../../../lib/use-request.ts';
 import { removeSchedule, upsertSchedule } from '../lib/schedule-list.ts';
 import type { Schedule } from '../types.ts';
 
-// GET /schedules has no date range, only pages of 20 by send time; the calendar needs them all.
-// The cap keeps a runaway company from looping for ever (1,000 schedules).
+// The calendar asks for the window it shows; pages of 20 are followed within it. The cap only guards
+// against a runaway loop (1,000 schedules in one month's view).
 const MAX_PAGES = 50;
 
-export async function listAllSchedules(signal?: AbortSignal): Promise<Schedule[]> {
+/** Every schedule whose send time falls in [from, to). */
+export async function listSchedulesBetween(from: Date, to: Date, signal?: AbortSignal): Promise<Schedule[]> {
   const all: Schedule[] = [];
+  const window = { from: from.toISOString(), to: to.toISOString() };
   for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
-    const page = await apiRequest<ScheduleList>('/schedules', { query: { pageNumber }, signal });
+    const page = await apiRequest<ScheduleList>('/schedules', { query: { ...window, pageNumber }, signal });
     all.push(...page.schedules);
     if (!page.hasMore) break;
   }
@@ -29,13 +31,16 @@ interface ScheduleChange {
 }
 
 /**
- * Every schedule of the company, kept live: the socket names what changed (the worker marks a schedule
- * sent or failed), and only that one is fetched again.
+ * The schedules of a window (the weeks the calendar shows), kept live: the socket names what changed
+ * (the worker marks a schedule sent or failed), and only that one is fetched again.
  */
-export function useSchedules() {
+export function useSchedules(from: Date, to: Date) {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
   const refreshKey = useAtomValue(refreshKeyAtom);
-  const state = useRequest((signal) => listAllSchedules(signal), [refreshKey]);
+  const state = useRequest(
+    (signal) => listSchedulesBetween(from, to, signal),
+    [from.getTime(), to.getTime(), refreshKey],
+  );
   const { setData } = state;
   useSocketEvent<ScheduleChange>(companyId ? `company-${companyId}-schedule` : null, (change) => {
     if (change.action === 'delete') return setData((prev) => prev && removeSchedule(prev, change.id));

@@ -44,3 +44,10 @@ export function groupByDay<T extends { sendAt: string }>(items: readonly T[]): M
   }
   return byDay;
 }
+
+/** The instants the month's grid covers: its first cell's midnight to the midnight after its last cell. */
+export function gridWindow(month: Date, weekStartsOn = 0): { from: Date; to: Date } {
+  const weeks = monthGrid(month, weekStartsOn);
+  const last = weeks[weeks.length - 1][6];
+  return { from: weeks[0][0], to: new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1) };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dayKey, groupByDay, isSameMonth, monthGrid } from './month-grid.ts';
+import { addMonths, dayKey, gridWindow, groupByDay, isSameMonth, monthGrid } from './month-grid.ts';
 
 // Local dates throughout: the grid is what the viewer's wall calendar shows, whatever the machine's zone.
 const keys = (weeks: Date[][]) => weeks.map((w) => w.map(dayKey));
@@ -83,5 +83,14 @@ describe('groupByDay', () => {
     expect([...byDay.keys()]).toEqual(['2024-05-03', '2024-05-04']);
     expect(byDay.get('2024-05-03')!.map((s) => s.id)).toEqual(['early', 'noon', 'late']);
     expect(byDay.get('2024-05-04')!.map((s) => s.id)).toEqual(['other-day']);
+  });
+});
+
+describe('gridWindow', () => {
+  it('runs from the first cell of the grid to the midnight after its last cell', () => {
+    // March 2031 starts on a Saturday: the grid opens on Sunday 23 February and closes on Saturday 5 April.
+    const { from, to } = gridWindow(new Date(2031, 2, 1));
+    expect([from.getFullYear(), from.getMonth(), from.getDate(), from.getHours()]).toEqual([2031, 1, 23, 0]);
+    expect([to.getFullYear(), to.getMonth(), to.getDate(), to.getHours()]).toEqual([2031, 3, 6, 0]);
   });
 });
