@@ -1,7 +1,7 @@
 import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import { allProjections, readModelMigrations } from '@zelo/projections/registry';
 import { ProjectionRunner } from '@zelo/projections/runner';
-import { buildApp } from './api/app.ts';
+import { buildApp, type RouteSummary } from './api/app.ts';
 import type { AppContext } from './api/context.ts';
 import { refreshTokenMigrations } from './auth/refresh-tokens.ts';
 import { baileysMigrations } from './channels/baileys/auth-state.ts';
@@ -45,6 +45,8 @@ export interface Zelo {
   simulator: SimulatorChannel | null;
   app: Awaited<ReturnType<typeof buildApp>>['app'] | null;
   gateway: Awaited<ReturnType<typeof buildApp>>['gateway'] | null;
+  /** The API's routes (empty without the api role). */
+  routes: RouteSummary[];
   url: string | null;
   stop(): Promise<void>;
 }
@@ -191,6 +193,7 @@ export async function startZelo(
     simulator,
     app: built?.app ?? null,
     gateway: built?.gateway ?? null,
+    routes: built?.routes ?? [],
     url,
     async stop() {
       for (const s of [...(options.extraStops ?? []), ...stops]) await s();

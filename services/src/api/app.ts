@@ -33,6 +33,12 @@ export interface BuildOptions {
 }
 
 /** The HTTP API and its socket gateway; the caller decides when to listen. */
+/** One method and path of the API, as registered (`/tickets/:id`). */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
@@ -41,6 +47,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     genReqId: () => crypto.randomUUID(),
   });
   installErrorHandler(app);
+  // The route table as Fastify registers it: the tenant sweep test calls every one of them.
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   await app.register(cors, {
     origin: ctx.config.webOrigins,
     credentials: true,
@@ -82,5 +93,5 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   ctx.presence = (companyId) => started.onlineUsers(companyId);
   app.addHook('onClose', async () => started.stop());
   await app.ready();
-  return { app, gateway: started };
+  return { app, gateway: started, routes };
 }
