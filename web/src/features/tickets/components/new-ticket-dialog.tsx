@@ -9,6 +9,7 @@ import {
   MenuItem,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
@@ -24,7 +25,6 @@ import {
 import { publishTicket } from '../lib/local-updates.ts';
 import { otherOpenTicket, splitNameAndNumber } from '../lib/search.ts';
 import type { Ticket } from '../types.ts';
-import { SearchPicker } from './search-picker.tsx';
 
 interface Props {
   isOpen: boolean;

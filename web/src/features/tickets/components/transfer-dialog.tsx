@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
+import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -7,7 +8,6 @@ import { listConnections, listQueues, searchUsers, type UserOption } from '../ap
 import { transferTicket } from '../api/transfer-ticket.ts';
 import { publishTicket } from '../lib/local-updates.ts';
 import type { Ticket } from '../types.ts';
-import { SearchPicker } from './search-picker.tsx';
 
 interface Props {
   ticket: Ticket;

@@ -2,15 +2,11 @@ import { ApiError } from '../../../lib/api.ts';
 import type { Ticket } from '../types.ts';
 
 export const SEARCH_DEBOUNCE_MS = 500;
-/** Contact and user pickers start searching at three characters (section 9). */
-export const MIN_PICKER_CHARS = 3;
 
 /** The search box sends lower-cased text; blank means "no search" (and returns to the open tab). */
 export function normalizeSearch(text: string): string {
   return text.trim().toLowerCase();
 }
-
-export const shouldSearchPicker = (text: string) => text.trim().length >= MIN_PICKER_CHARS;
 
 /** A 409 ERR_OTHER_OPEN_TICKET names the ticket another agent holds; null for any other error. */
 export function otherOpenTicket(error: unknown): { agent: string; queue: string } | null {

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api.ts';
-import { normalizeSearch, otherOpenTicket, shouldSearchPicker, splitNameAndNumber } from './search.ts';
+import { normalizeSearch, otherOpenTicket, splitNameAndNumber } from './search.ts';
 
 describe('ticket search helpers', () => {
   it('lower-cases and trims the search text', () => {
     expect(normalizeSearch('  Joana SILVA ')).toBe('joana silva');
     expect(normalizeSearch('   ')).toBe('');
-  });
-  it('searches pickers from three characters', () => {
-    expect(shouldSearchPicker('ab')).toBe(false);
-    expect(shouldSearchPicker(' abc ')).toBe(true);
   });
   it('reads the agent and queue of a 409 ERR_OTHER_OPEN_TICKET', () => {
     const err = new ApiError(409, 'ERR_OTHER_OPEN_TICKET', 'x', {
