@@ -32,9 +32,13 @@ describe('contacts in the browser', () => {
   let web: Awaited<ReturnType<typeof startWeb>>;
   let browser: Browser;
   let page: Page;
+  let token: string;
 
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
+    // Before the browser logs in: a later login would tell the browser's session it was "accessed from
+    // another computer" and reload it.
+    ({ token } = await system.login(DEMO.email, DEMO.password));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
     page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
@@ -165,7 +169,6 @@ describe('contacts in the browser', () => {
     );
     const row = page.getByTestId('contact-row').filter({ hasText: 'Rita Ao Vivo' });
     await row.waitFor({ timeout: 5_000 });
-    const { token } = await system.login(DEMO.email, DEMO.password);
     const found = await system.api('GET', '/contacts?searchParam=rita ao vivo', { token });
     const deleted = await system.api('DELETE', `/contacts/${found.body.contacts[0].id}`, { token });
     expect(deleted.status).toBe(200);

@@ -20,6 +20,7 @@ describe('schedules and to-do in the browser', () => {
   let browser: Browser;
   let page: Page;
   let contactId: string;
+  let token: string;
 
   beforeAll(async () => {
     // The worker's INFO lines (state changes, the bundle) drown the test report.
@@ -32,7 +33,9 @@ describe('schedules and to-do in the browser', () => {
       ZELO_ROLES: 'api,projections,channels,workflows',
       TEMPORAL_TASK_QUEUE: `zelo-e2e-${randomUUID()}`,
     }));
-    const { token } = await system.login(DEMO.email, DEMO.password);
+    // Before the browser logs in: a later login would tell the browser's session it was "accessed from
+    // another computer" and reload it.
+    ({ token } = await system.login(DEMO.email, DEMO.password));
     const created = await system.api('POST', '/contacts', { token, body: CUSTOMER });
     expect(created.status).toBe(201);
     contactId = created.body.id;
@@ -128,13 +131,12 @@ describe('schedules and to-do in the browser', () => {
     await page.getByText('Agendamento excluído com sucesso!').waitFor({ timeout: 5_000 });
     expect(await pending.count()).toBe(0);
     const left = await system.api('GET', '/schedules', {
-      token: (await system.login(DEMO.email, DEMO.password)).token,
+      token,
     });
     expect(left.body.schedules.map((s: { status: string }) => s.status)).toEqual(['ENVIADA']);
   }, 30_000);
 
   it('shows a failed send as a send error with its reason, and still offers to submit', async () => {
-    const { token } = await system.login(DEMO.email, DEMO.password);
     const gone = await system.api('POST', '/contacts', {
       token,
       body: { name: 'Bruno Removido', number: '5511966665678' },

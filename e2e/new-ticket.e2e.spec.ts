@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../services/src/testing/eventually.ts';
+import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+
+// Doc 1 §2 new-ticket dialog and §4 "New ticket": search from three characters, create a contact from
+// a typed name and number, and the ERR_OTHER_OPEN_TICKET case of a contact another agent is serving.
+describe('the new-ticket dialog', () => {
+  let system: TestSystem;
+  let web: Awaited<ReturnType<typeof startWeb>>;
+  let browser: Browser;
+  let page: Page;
+  /** The admin's API token, taken before the browser logs in: a login tells the admin's other sessions
+   *  they were "accessed from another computer", and the browser would reload mid-test. */
+  let token: string;
+
+  beforeAll(async () => {
+    ({ system, web } = await startProductAndWeb());
+    ({ token } = await system.login(DEMO.email, DEMO.password));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    await logIn(page, web.url, DEMO.email, DEMO.password);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.server.close();
+    await system?.close();
+  });
+
+  it('creates a contact from a typed name and number and opens its ticket, assigned to the agent', async () => {
+    await page.getByTestId('new-ticket').click();
+    const box = page.getByTestId('new-ticket-contact');
+    await box.fill('Zé');
+    await page.waitForTimeout(700); // past the 500 ms debounce: two letters search nothing
+    expect(await page.getByTestId('new-ticket-create-contact').count()).toBe(0);
+    await box.fill('Zé Novo 5511987650000');
+    await page.getByTestId('new-ticket-create-contact').click();
+    await page.getByTestId('new-ticket-submit').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/, { timeout: 10_000 });
+    const header = page.getByTestId('ticket-header');
+    await header.getByText('Zé Novo').waitFor();
+    expect(await header.getAttribute('data-status')).toBe('open');
+    expect(await page.getByTestId('message-input').isEnabled()).toBe(true);
+  });
+
+  it('names the agent and queue when another agent is already serving the contact, and opens nothing', async () => {
+    const made = await system.api('POST', '/users', {
+      token,
+      body: {
+        name: 'Beatriz Agente',
+        email: 'beatriz@zelo.dev',
+        password: 'secret1',
+        queueIds: [DEMO.queueId],
+      },
+    });
+    expect(made.status).toBe(201);
+    const beatriz = await system.login('beatriz@zelo.dev', 'secret1');
+    await system.simulator!.customerSends(
+      DEMO.whatsappId,
+      { number: '5511955501234', name: 'Paula Ocupada' },
+      'Oi',
+    );
+    const ticket = await eventually(
+      async () =>
+        (await system.api('GET', '/tickets?showAll=true&searchParam=paula', { token })).body.tickets?.[0],
+    );
+    const accepted = await system.api('PUT', `/tickets/${ticket.id}`, {
+      token: beatriz.token,
+      body: { status: 'open' },
+    });
+    expect(accepted.status).toBe(200);
+
+    const urlBefore = page.url();
+    await page.getByTestId('new-ticket').click();
+    await page.getByTestId('new-ticket-contact').fill('Paula');
+    await page.getByTestId('new-ticket-contact-option').filter({ hasText: 'Paula Ocupada' }).click();
+    await page.getByTestId('new-ticket-submit').click();
+    const notice = page.getByTestId('new-ticket-held');
+    await notice.waitFor({ timeout: 5_000 });
+    expect(await notice.textContent()).toBe(
+      'Este contato já está em atendimento com Beatriz Agente na fila Atendimento.',
+    );
+    expect(page.url()).toBe(urlBefore);
+    const still = await system.api('GET', `/tickets/${ticket.id}`, { token });
+    expect(still.body).toMatchObject({ status: 'open', userId: made.body.id });
+  });
+});
