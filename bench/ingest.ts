@@ -7,6 +7,8 @@
  * Usage: npm run bench:ingest -- [messages=3000] [concurrency=16] [agents=5] [customers=200]
  */
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DEMO, startTestSystem } from '../services/src/testing/system.ts';
@@ -48,6 +50,15 @@ system.gateway?.onPush.add((_event, c) => {
   if (c?.kind === 'message' && c.action === 'create' && c.at) pushLag.push(Date.now() - c.at);
 });
 
+// BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process (API and channels) during the load,
+// to open in Chrome's DevTools.
+const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const load = fileURLToPath(new URL('./ingest-load.ts', import.meta.url));
 const { stdout } = await promisify(execFile)(
@@ -55,6 +66,10 @@ const { stdout } = await promisify(execFile)(
   [load, system.url, token, DEMO.whatsappId, ...[messages, concurrency, agents, customers].map(String)],
   { maxBuffer: 64 * 1024 * 1024 },
 );
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+}
 const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
   pushed: number;
   seconds: number;
