@@ -1,24 +1,70 @@
-import type { ReactNode } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ConnectionsPage } from '../features/connections/components/connections-page.tsx';
-import { ContactsPage } from '../features/contacts/components/contacts-page.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { MessagesApiPage } from '../features/messages-api/components/messages-api-page.tsx';
-import { QueuesPage } from '../features/queues/components/queues-page.tsx';
-import { QuickMessagesPage } from '../features/quick-messages/components/quick-messages-page.tsx';
-import { SchedulesPage } from '../features/schedules/components/schedules-page.tsx';
-import { SettingsPage } from '../features/settings/components/settings-page.tsx';
-import { SignupPage } from '../features/signup/components/signup-page.tsx';
-import { SimulatorPage } from '../features/simulator/components/simulator-page.tsx';
-import { TagsPage } from '../features/tags/components/tags-page.tsx';
-import { TodoPage } from '../features/todo/components/todo-page.tsx';
-import { UsersPage } from '../features/users/components/users-page.tsx';
 import { authLoadingAtom, sessionAtom, useAtomValue } from '../lib/store.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { AdminOnly } from './routes/admin-route.tsx';
 import { TicketsRoute } from './routes/tickets-route.tsx';
+
+// The tickets page and the login ship in the first bundle; every other page is fetched when first
+// opened, so an agent's first load does not carry the admin screens, the dashboard's charts or the
+// calendar.
+const ConnectionsPage = lazy(() =>
+  import('../features/connections/components/connections-page.tsx').then((m) => ({
+    default: m.ConnectionsPage,
+  })),
+);
+const ContactsPage = lazy(() =>
+  import('../features/contacts/components/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })),
+);
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const MessagesApiPage = lazy(() =>
+  import('../features/messages-api/components/messages-api-page.tsx').then((m) => ({
+    default: m.MessagesApiPage,
+  })),
+);
+const QueuesPage = lazy(() =>
+  import('../features/queues/components/queues-page.tsx').then((m) => ({ default: m.QueuesPage })),
+);
+const QuickMessagesPage = lazy(() =>
+  import('../features/quick-messages/components/quick-messages-page.tsx').then((m) => ({
+    default: m.QuickMessagesPage,
+  })),
+);
+const SchedulesPage = lazy(() =>
+  import('../features/schedules/components/schedules-page.tsx').then((m) => ({ default: m.SchedulesPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+const SignupPage = lazy(() =>
+  import('../features/signup/components/signup-page.tsx').then((m) => ({ default: m.SignupPage })),
+);
+const SimulatorPage = lazy(() =>
+  import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
+);
+const TagsPage = lazy(() =>
+  import('../features/tags/components/tags-page.tsx').then((m) => ({ default: m.TagsPage })),
+);
+const TodoPage = lazy(() =>
+  import('../features/todo/components/todo-page.tsx').then((m) => ({ default: m.TodoPage })),
+);
+const UsersPage = lazy(() =>
+  import('../features/users/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+);
+
+/** While a page's code arrives: the shell stays, a spinner where the page will be. */
+function PageLoading() {
+  return (
+    <div className="full-screen-center" data-testid="page-loading">
+      <Spinner size={40} />
+    </div>
+  );
+}
 
 /** Public screens send a logged-in user to the app (the spec's `/` lands on /tickets for now). */
 function PublicOnly({ children }: { children: ReactNode }) {
@@ -28,7 +74,13 @@ function PublicOnly({ children }: { children: ReactNode }) {
 
 function Private({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
-  return session ? <AppShell>{children}</AppShell> : <Redirect to="/login" replace />;
+  return session ? (
+    <AppShell>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </AppShell>
+  ) : (
+    <Redirect to="/login" replace />
+  );
 }
 
 /** `/` is the admins' dashboard; everyone else starts on the tickets (doc 1 §2 side menu). */
@@ -40,95 +92,97 @@ function HomeRoute() {
 export function AppRouter() {
   const loading = useAtomValue(authLoadingAtom);
   return (
-    <Switch>
-      {/* The simulator stands in for customers' phones; it needs no session, so it never waits for one. */}
-      <Route path="/simulator" component={SimulatorPage} />
-      {loading && <Route component={FullScreenSpinner} />}
-      <Route path="/login">
-        <PublicOnly>
-          <LoginPage />
-        </PublicOnly>
-      </Route>
-      <Route path="/signup">
-        <PublicOnly>
-          <SignupPage />
-        </PublicOnly>
-      </Route>
-      <Route path="/tickets/:ticketId?">
-        {(params) => (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <Switch>
+        {/* The simulator stands in for customers' phones; it needs no session, so it never waits for one. */}
+        <Route path="/simulator" component={SimulatorPage} />
+        {loading && <Route component={FullScreenSpinner} />}
+        <Route path="/login">
+          <PublicOnly>
+            <LoginPage />
+          </PublicOnly>
+        </Route>
+        <Route path="/signup">
+          <PublicOnly>
+            <SignupPage />
+          </PublicOnly>
+        </Route>
+        <Route path="/tickets/:ticketId?">
+          {(params) => (
+            <Private>
+              <TicketsRoute ticketId={params.ticketId} />
+            </Private>
+          )}
+        </Route>
+        <Route path="/contacts">
           <Private>
-            <TicketsRoute ticketId={params.ticketId} />
+            <ContactsPage />
           </Private>
-        )}
-      </Route>
-      <Route path="/contacts">
-        <Private>
-          <ContactsPage />
-        </Private>
-      </Route>
-      <Route path="/tags">
-        <Private>
-          <TagsPage />
-        </Private>
-      </Route>
-      <Route path="/quick-messages">
-        <Private>
-          <QuickMessagesPage />
-        </Private>
-      </Route>
-      <Route path="/todolist">
-        <Private>
-          <TodoPage />
-        </Private>
-      </Route>
-      <Route path="/schedules">
-        <Private>
-          <SchedulesPage />
-        </Private>
-      </Route>
-      <Route path="/users">
-        <Private>
-          <AdminOnly>
-            <UsersPage />
-          </AdminOnly>
-        </Private>
-      </Route>
-      <Route path="/connections">
-        <Private>
-          <AdminOnly>
-            <ConnectionsPage />
-          </AdminOnly>
-        </Private>
-      </Route>
-      <Route path="/queues">
-        <Private>
-          <AdminOnly>
-            <QueuesPage />
-          </AdminOnly>
-        </Private>
-      </Route>
-      <Route path="/messages-api">
-        <Private>
-          <AdminOnly>
-            <MessagesApiPage />
-          </AdminOnly>
-        </Private>
-      </Route>
-      <Route path="/settings">
-        <Private>
-          <AdminOnly>
-            <SettingsPage />
-          </AdminOnly>
-        </Private>
-      </Route>
-      <Route path="/">
-        <Private>
-          <HomeRoute />
-        </Private>
-      </Route>
-      <Route>
-        <Redirect to="/tickets" replace />
-      </Route>
-    </Switch>
+        </Route>
+        <Route path="/tags">
+          <Private>
+            <TagsPage />
+          </Private>
+        </Route>
+        <Route path="/quick-messages">
+          <Private>
+            <QuickMessagesPage />
+          </Private>
+        </Route>
+        <Route path="/todolist">
+          <Private>
+            <TodoPage />
+          </Private>
+        </Route>
+        <Route path="/schedules">
+          <Private>
+            <SchedulesPage />
+          </Private>
+        </Route>
+        <Route path="/users">
+          <Private>
+            <AdminOnly>
+              <UsersPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/connections">
+          <Private>
+            <AdminOnly>
+              <ConnectionsPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/queues">
+          <Private>
+            <AdminOnly>
+              <QueuesPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/messages-api">
+          <Private>
+            <AdminOnly>
+              <MessagesApiPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/settings">
+          <Private>
+            <AdminOnly>
+              <SettingsPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/">
+          <Private>
+            <HomeRoute />
+          </Private>
+        </Route>
+        <Route>
+          <Redirect to="/tickets" replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
