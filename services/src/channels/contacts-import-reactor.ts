@@ -1,6 +1,7 @@
 import type { Projection } from '@zelo/projections/runner';
 import { ensureContact } from '../contacts/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
+import { REACTORS } from '../reactors.ts';
 import type { ChannelAdapter } from './port.ts';
 
 /**
@@ -13,7 +14,7 @@ export function contactsImportReactor(
   adapterFor: (whatsappId: string) => Promise<ChannelAdapter | undefined>,
 ): Projection {
   return {
-    name: 'contacts-import',
+    name: REACTORS.contactsImport,
     tables: [],
     async handle(_tx, e) {
       if (e.type !== 'ConnectionContactsImportRequested') return;

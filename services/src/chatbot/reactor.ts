@@ -1,6 +1,7 @@
 import type { Projection } from '@zelo/projections/runner';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { REACTORS } from '../reactors.ts';
 import { botMayAnswer } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { connectionSettings, loadBotContext, ratingQuestion } from './context.ts';
@@ -17,7 +18,7 @@ const STALE_MS = 60 * 60 * 1000;
  */
 export function chatbotReactor(deps: Deps, pool: Pool): Projection {
   return {
-    name: 'ticket-chatbot',
+    name: REACTORS.chatbot,
     tables: [],
     async handle(_tx, e) {
       if (e.type !== 'InboundMessageReceived' || e.data.fromMe) return;

@@ -4,6 +4,7 @@ import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
+import { REACTORS } from '../reactors.ts';
 import { connectionSettings } from './context.ts';
 
 const STALE_MS = 60 * 60 * 1000;
@@ -15,7 +16,7 @@ const STALE_MS = 60 * 60 * 1000;
  */
 export function repliesReactor(deps: Deps, pool: Pool): Projection {
   return {
-    name: 'ticket-automation-replies',
+    name: REACTORS.automationReplies,
     tables: [],
     async handle(_tx, e) {
       const texts = await textsFor(e);

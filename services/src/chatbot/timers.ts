@@ -9,6 +9,7 @@ import {
 } from '@zelo/workflows/tickets/ticket-timer';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { REACTORS } from '../reactors.ts';
 import { botIsActive } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { connectionSettings } from './context.ts';
@@ -35,7 +36,7 @@ export function ticketTimersReactor(client: Client, pool: Pool, deps: Deps, task
     });
   };
   return {
-    name: 'ticket-timers',
+    name: REACTORS.ticketTimers,
     tables: [],
     async handle(_tx, e) {
       const d = e.data;

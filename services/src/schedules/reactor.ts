@@ -6,6 +6,7 @@ import {
   scheduledMessageWorkflow,
   scheduleWorkflowId,
 } from '@zelo/workflows/schedules/send-scheduled-message/workflow';
+import { REACTORS } from '../reactors.ts';
 
 /**
  * Keeps one Temporal timer per schedule in step with the schedule's stream: a checkpointed subscriber
@@ -15,7 +16,7 @@ import {
 export function scheduleTimersReactor(client: Client, options: { taskQueue?: string } = {}): Projection {
   const taskQueue = options.taskQueue ?? 'zelo';
   return {
-    name: 'schedule-timers',
+    name: REACTORS.scheduleTimers,
     tables: [],
     async handle(_tx, e) {
       const d = e.data;

@@ -4,6 +4,7 @@ import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { PoolClient } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
+import { REACTORS } from '../reactors.ts';
 import { companyStreamId } from '../tenancy/handlers.ts';
 import { acceptedGreeting, transferNotice } from './domain/automatic-messages.ts';
 import { loadTicket } from './handlers.ts';
@@ -19,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function automaticMessagesReactor(deps: Deps): Projection {
   return {
-    name: 'ticket-automatic-messages',
+    name: REACTORS.automaticMessages,
     tables: [],
     async handle(tx, e) {
       if (e.type !== 'TicketAccepted' && e.type !== 'TicketTransferred') return;

@@ -64,6 +64,14 @@ describe('zelo projections status', () => {
     );
   });
 
+  it('names a reactor as one, not as an unknown projection', async () => {
+    await db.pool.query(
+      `INSERT INTO projection_checkpoints (name, position, events_applied) VALUES ('ticket-chatbot', NULL, 0)`,
+    );
+    const { screen } = await runZelo(['projections', 'status'], { databaseUrl: db.url });
+    expect(rowOf(screen, 'ticket-chatbot')).toMatch(/^ticket-chatbot \(reactor\)\s+—/);
+  });
+
   it('says plainly when the database was never migrated', async () => {
     const empty = await createTestDatabase([]);
     try {

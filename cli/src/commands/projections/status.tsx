@@ -1,4 +1,5 @@
 import type { Pool } from '@zelo/services/platform/db';
+import { reactorNames } from '@zelo/services/reactors';
 import { Command } from 'commander';
 import { Box, Text } from 'ink';
 import { formatCount, formatDateTime } from '../../components/format.ts';
@@ -16,6 +17,8 @@ export interface ProjectionStatus {
   lag: number;
   state: ProjectionState;
   registered: boolean;
+  /** A reactor (acts on events, never replayed) rather than a read model. */
+  reactor: boolean;
 }
 
 // Events past a checkpoint, in the store's own order (the pair the runner checkpoints); a
@@ -47,6 +50,7 @@ export async function projectionStatus(pool: Pool, registered: string[]): Promis
       lag,
       state: position === null ? 'never ran' : lag === 0 ? 'up to date' : 'behind',
       registered: registered.includes(name),
+      reactor: reactorNames.includes(name),
     });
   }
   return result;
@@ -59,7 +63,10 @@ const stateColor: Record<ProjectionState, string> = {
 };
 
 const columns: Column<ProjectionStatus>[] = [
-  { header: 'PROJECTION', cell: (p) => (p.registered ? p.name : `${p.name} (not registered)`) },
+  {
+    header: 'PROJECTION',
+    cell: (p) => (p.registered ? p.name : p.reactor ? `${p.name} (reactor)` : `${p.name} (not registered)`),
+  },
   { header: 'POSITION', cell: (p) => p.position ?? '—' },
   { header: 'APPLIED', cell: (p) => formatCount(p.eventsApplied), align: 'right' },
   { header: 'LAST UPDATE', cell: (p) => (p.updatedAt ? formatDateTime(p.updatedAt) : '—') },

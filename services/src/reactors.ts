@@ -1,0 +1,15 @@
+/**
+ * The checkpointed subscribers that act on events (send, start timers, import) rather than keep a read
+ * model. They share the projections' checkpoint table, but replaying one would act again (send the
+ * greetings twice), so the CLI shows them and never replays them. One name each, used by the reactor.
+ */
+export const REACTORS = {
+  scheduleTimers: 'schedule-timers',
+  contactsImport: 'contacts-import',
+  chatbot: 'ticket-chatbot',
+  automationReplies: 'ticket-automation-replies',
+  ticketTimers: 'ticket-timers',
+  automaticMessages: 'ticket-automatic-messages',
+} as const;
+
+export const reactorNames: readonly string[] = Object.values(REACTORS);
