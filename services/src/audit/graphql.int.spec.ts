@@ -70,6 +70,23 @@ describe('GraphQL ticket history', () => {
     expect(events.find((e) => e.type === 'InboundMessageReceived')!.summary).toContain('Preciso de ajuda');
   });
 
+  it('writes the summaries in the language asked for (the web app asks in its own)', async () => {
+    const r = await system.api('POST', '/graphql', {
+      token: admin.token,
+      body: {
+        query: 'query($id: ID!) { ticketHistory(ticketId: $id, language: pt) { type summary } }',
+        variables: { id: ticketId },
+      },
+    });
+    const accepted = r.body.data.ticketHistory.find((e: { type: string }) => e.type === 'TicketAccepted');
+    expect(accepted.summary).toBe('aceito por Zelo Demo na fila Atendimento');
+    const bad = await system.api('POST', '/graphql', {
+      token: admin.token,
+      body: { query: `{ ticketHistory(ticketId: "${ticketId}", language: fr) { type } }` },
+    });
+    expect(bad.body.errors[0].message).toContain('fr');
+  });
+
   it('does not show another company a ticket that is not theirs', async () => {
     const r = await historyQuery(other.token, ticketId);
     expect(r.body.data).toBeNull();

@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
-import { describeEvent, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
+import { describeEvent } from '@zelo/projections/audit/describe-event';
+import { namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusContext } from 'mercurius';
@@ -20,9 +21,16 @@ const schema = /* GraphQL */ `
     data: String!
   }
 
+  "The languages a summary is written in (the app's)."
+  enum Language {
+    pt
+    en
+    es
+  }
+
   type Query {
-    "Every event of a ticket of the caller's company, oldest first."
-    ticketHistory(ticketId: ID!): [TicketEvent!]!
+    "Every event of a ticket of the caller's company, oldest first; summaries in \`language\`."
+    ticketHistory(ticketId: ID!, language: Language = en): [TicketEvent!]!
   }
 `;
 
@@ -52,7 +60,7 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
       Query: {
         ticketHistory: async (
           _root: unknown,
-          { ticketId }: { ticketId: string },
+          { ticketId, language }: { ticketId: string; language: 'pt' | 'en' | 'es' },
           context: MercuriusContext,
         ) => {
           if (!context.session) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
@@ -70,7 +78,7 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
             actor: r.actor,
             actorName: names.get(r.actor) ?? null,
             at: new Date(r.at).toISOString(),
-            summary: describeEvent(r.type, r.data, (id) => names.get(id) ?? id),
+            summary: describeEvent(r.type, r.data, (id) => names.get(id) ?? id, language),
             data: JSON.stringify(r.data),
           }));
         },

@@ -1,4 +1,5 @@
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { type Language, languageAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
 /** One fact of a ticket's life, as the audit GraphQL endpoint returns it. */
@@ -14,8 +15,8 @@ export interface TicketEvent {
   data: string;
 }
 
-const QUERY = `query TicketHistory($ticketId: ID!) {
-  ticketHistory(ticketId: $ticketId) { position type actor actorName at summary data }
+const QUERY = `query TicketHistory($ticketId: ID!, $language: Language) {
+  ticketHistory(ticketId: $ticketId, language: $language) { position type actor actorName at summary data }
 }`;
 
 interface GraphqlResponse {
@@ -23,10 +24,15 @@ interface GraphqlResponse {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
-export async function getTicketHistory(ticketId: string, signal?: AbortSignal): Promise<TicketEvent[]> {
+/** The summaries come written in the app's language. */
+export async function getTicketHistory(
+  ticketId: string,
+  language: Language,
+  signal?: AbortSignal,
+): Promise<TicketEvent[]> {
   const res = await apiRequest<GraphqlResponse>('/graphql', {
     method: 'POST',
-    body: { query: QUERY, variables: { ticketId } },
+    body: { query: QUERY, variables: { ticketId, language } },
     signal,
   });
   // GraphQL answers 200 with errors[]; the code is the same ERR_ catalogue as the REST API.
@@ -38,5 +44,7 @@ export async function getTicketHistory(ticketId: string, signal?: AbortSignal): 
   return res.data.ticketHistory;
 }
 
-export const useTicketHistory = (ticketId: string) =>
-  useRequest((signal) => getTicketHistory(ticketId, signal), [ticketId]);
+export function useTicketHistory(ticketId: string) {
+  const language = useAtomValue(languageAtom);
+  return useRequest((signal) => getTicketHistory(ticketId, language, signal), [ticketId, language]);
+}

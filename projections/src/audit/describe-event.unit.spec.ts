@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent } from './ticket-history.ts';
+import { describeEvent } from './describe-event.ts';
 
 const ana = '11111111-1111-4111-8111-111111111111';
 const bob = '22222222-2222-4222-8222-222222222222';
@@ -94,5 +94,27 @@ describe('describeEvent', () => {
 
   it('falls back to the event type for events it does not know', () => {
     expect(describeEvent('TicketTagged', { tagId: 'x' })).toBe('TicketTagged');
+  });
+
+  it('writes the line in Portuguese and Spanish for the web app, names and quotes untouched', () => {
+    const transfer = { from: { queueId: sales, userId: ana }, queueId: support, userId: null };
+    expect(describeEvent('TicketAccepted', { userId: ana, queueId: sales }, name, 'pt')).toBe(
+      'aceito por Ana na fila Sales',
+    );
+    expect(describeEvent('TicketTransferred', transfer, name, 'pt')).toBe(
+      'transferido da fila Sales para a fila Support, do atendente Ana para o atendente ninguém',
+    );
+    expect(describeEvent('TicketClosed', { userId: bob, reason: 'rated' }, name, 'pt')).toBe(
+      'resolvido após a avaliação (estava com Bob)',
+    );
+    expect(describeEvent('TicketCreated', { status: 'pending', queueId: null }, name, 'pt')).toBe(
+      'criado como aguardando',
+    );
+    expect(describeEvent('InboundMessageReceived', { body: 'Oi', senderName: 'Joana' }, name, 'pt')).toBe(
+      "mensagem recebida de Joana: 'Oi'",
+    );
+    expect(describeEvent('MessageAcknowledged', { ack: 3 }, name, 'es')).toBe('mensaje leído');
+    expect(describeEvent('TicketRated', { rate: 3 }, name, 'es')).toBe('valorado con 3 (muy satisfecho)');
+    expect(describeEvent('TicketTagged', { tagId: 'x' }, name, 'es')).toBe('TicketTagged');
   });
 });
