@@ -103,6 +103,6 @@ if (!split) console.log(`event → projected (ms): p50 ${pct(projectedLag, 50)} 
 console.log(`event → pushed (ms):    p50 ${pct(pushLag, 50)}  p99 ${pct(pushLag, 99)}`);
 
 projector?.kill('SIGTERM');
-await new Promise((r) => setTimeout(r, 500));
+if (projector) await new Promise((r) => projector!.once('exit', r));
 await system.close();
 process.exit(result.pushed === messages && tickets.rows[0].n === customers ? 0 : 1);

@@ -106,7 +106,7 @@ export async function applyToGroup(
     // commit lost in a crash is simply re-applied: no need to wait for the WAL flush.
     await tx.query('SET LOCAL synchronous_commit = off');
     const changes: Change[] = [];
-    const moved: string[] = [];
+    const moved: { name: string; position: string; count: number }[] = [];
     for (const { projection, events } of work) {
       if (events.length === 0) continue;
       // A replay (zelo projections replay) holds this projection: leave it out, it moves on its own.
@@ -121,16 +121,32 @@ export async function applyToGroup(
           if (c) changes.push(...c);
         }
       }
-      const last = events[events.length - 1].position;
+      moved.push({
+        name: projection.name,
+        position: events[events.length - 1].position,
+        count: events.length,
+      });
+    }
+    // Every checkpoint in one write, after every projection ran: a transaction gets its xid at its first
+    // write, and an open xid holds back pg_snapshot_xmin, which every catch-up reader on this server
+    // waits for. Reactors (the chatbot, greetings) spend seconds in their handlers without writing
+    // through this transaction; had the first reactor's checkpoint been written before the second one
+    // ran, the read models would have waited for it (pushes seconds late under load).
+    if (moved.length) {
       await tx.query(
-        `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at) VALUES ($1, $2, $3, now())
-         ON CONFLICT (name) DO UPDATE SET position = $2, events_applied = projection_checkpoints.events_applied + $3, updated_at = now()`,
-        [projection.name, last, events.length],
+        `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at)
+         SELECT name, position, applied, now() FROM unnest($1::text[], $2::text[], $3::int[]) AS m(name, position, applied)
+         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position,
+           events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied, updated_at = now()`,
+        [moved.map((m) => m.name), moved.map((m) => m.position), moved.map((m) => m.count)],
       );
-      moved.push(`${projection.name} ${last}`);
     }
     await notifyChanges(tx, changes);
-    if (moved.length) await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, moved.join('\n')]);
+    if (moved.length)
+      await tx.query('SELECT pg_notify($1, $2)', [
+        CHECKPOINT_CHANNEL,
+        moved.map((m) => `${m.name} ${m.position}`).join('\n'),
+      ]);
     await tx.query('COMMIT');
     return { changes, locked };
   } catch (err) {
