@@ -1,7 +1,7 @@
 import { Button, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { renderMarkup } from '../lib/markup.tsx';
+import { renderMarkup } from '../../../lib/markup.tsx';
 import type { Message } from '../types.ts';
 import { AckIcon } from './ack-icon.tsx';
 import { MessageMedia, showsBody } from './message-media.tsx';

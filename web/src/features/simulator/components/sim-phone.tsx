@@ -2,6 +2,7 @@ import { Button, Icon, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
+import { renderMarkup } from '../../../lib/markup.tsx';
 import type { SimMessage } from '../api/list-phone-messages.ts';
 
 interface Props {
@@ -51,7 +52,8 @@ export function SimPhone({ title, subtitle, messages, disabled, onSend }: Props)
             data-testid="sim-message"
             data-direction={m.direction}
           >
-            <span className="sim-message-body">{m.body}</span>
+            {/* As a phone shows it: *bold*, _italic_, ~strike~ rendered, not their marks. */}
+            <span className="sim-message-body">{renderMarkup(m.body)}</span>
             <span className="sim-message-time">{formatTime(m.createdAt)}</span>
           </div>
         ))}
