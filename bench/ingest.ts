@@ -7,11 +7,10 @@
  * Usage: npm run bench:ingest -- [messages=3000] [concurrency=16] [agents=5] [customers=200]
  */
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DEMO, startTestSystem } from '../services/src/testing/system.ts';
+import { startProfile } from './profile.ts';
 
 const [messages = 3000, concurrency = 16, agents = 5, customers = 200] = process.argv.slice(2).map(Number);
 // By default the projections run in a process of their own, as `npm start` and docker-compose run
@@ -50,14 +49,8 @@ system.gateway?.onPush.add((_event, c) => {
   if (c?.kind === 'message' && c.action === 'create' && c.at) pushLag.push(Date.now() - c.at);
 });
 
-// BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process (API and channels) during the load,
-// to open in Chrome's DevTools.
-const profiler = process.env.BENCH_PROFILE ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.start');
-}
+// BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process (API and channels) during the load.
+const profile = await startProfile();
 
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const load = fileURLToPath(new URL('./ingest-load.ts', import.meta.url));
@@ -66,10 +59,7 @@ const { stdout } = await promisify(execFile)(
   [load, system.url, token, DEMO.whatsappId, ...[messages, concurrency, agents, customers].map(String)],
   { maxBuffer: 64 * 1024 * 1024 },
 );
-if (profiler) {
-  const { profile } = await profiler.post('Profiler.stop');
-  writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-}
+await profile.stop();
 const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
   pushed: number;
   seconds: number;

@@ -32,13 +32,13 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-/** The HTTP API and its socket gateway; the caller decides when to listen. */
 /** One method and path of the API, as registered (`/tickets/:id`). */
 export interface RouteSummary {
   method: string;
   url: string;
 }
 
+/** The HTTP API and its socket gateway; the caller decides when to listen. */
 export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,

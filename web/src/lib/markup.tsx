@@ -3,6 +3,14 @@ import type { ReactNode } from 'react';
 // WhatsApp's light markup: *bold*, _italic_, ~strike~, ```code``` and links; nothing else renders.
 const TOKEN = /(https?:\/\/[^\s]+)|```([^`]+)```|\*([^*\n]+)\*|_([^_\n]+)_|~([^~\n]+)~/g;
 
+/** The text a reader sees once the markup is rendered: the marks gone, links as they are. */
+export function stripMarkup(text: string): string {
+  return text.replace(
+    TOKEN,
+    (whole, link, code, bold, italic, strike) => link ?? code ?? bold ?? italic ?? strike ?? whole,
+  );
+}
+
 export function renderMarkup(text: string): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;

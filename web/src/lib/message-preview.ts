@@ -1,15 +1,13 @@
 // One line of a message for lists (the ticket row's last message, notifications): what the text says,
 // without WhatsApp's markup characters, and a location as a word rather than its thumbnail and link.
 
+import { stripMarkup } from './markup.tsx';
+
 /** A location body is `image|link|description` (web/src/features/messages/lib/media.ts). */
 const LOCATION = /^(data:image\/[^|]*)?\|https?:\/\/[^|\s]+\|/;
-const MARKUP = /```([^`]+)```|\*([^*\n]+)\*|_([^_\n]+)_|~([^~\n]+)~/g;
 
 export function messagePreview(body: string | null | undefined, locationLabel: string): string {
   const text = body ?? '';
   if (LOCATION.test(text)) return locationLabel;
-  return text
-    .replace(MARKUP, (_m, code, bold, italic, strike) => code ?? bold ?? italic ?? strike ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return stripMarkup(text).replace(/\s+/g, ' ').trim();
 }
