@@ -1,6 +1,6 @@
 import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 
 export function freePort(): Promise<number> {
@@ -82,4 +82,28 @@ export async function logIn(
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/(tickets.*)?$/, { timeout: 15_000 });
+}
+
+/**
+ * The app's page in Chromium as browser tests use it: 1400×900, the page's console errors printed in
+ * the test output. `chromiumArgs` and `page` add to those defaults.
+ */
+export async function openPage(
+  options: { chromiumArgs?: string[]; page?: BrowserContextOptions } = {},
+): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium(options.chromiumArgs);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, ...options.page });
+  page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+  return { browser, page };
+}
+
+/** Stops what a browser test started, whatever part of it got started. */
+export async function closeAll(parts: {
+  browser?: Browser;
+  web?: { server: ViteDevServer };
+  system?: { close(): Promise<void> };
+}) {
+  await parts.browser?.close();
+  await parts.web?.server.close();
+  await parts.system?.close();
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 "Message input" and §4 "Recording": the sign switch puts the agent's name above a text,
 // and Chromium's fake microphone (a beep) records an audio that goes out as multipart `medias`.
@@ -33,9 +33,9 @@ describe('the message composer: signature and audio', () => {
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
     token = (await system.login(DEMO.email, DEMO.password)).token;
-    browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage({
+      chromiumArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    }));
     // Every multipart send is kept for inspection, then goes on to the real API.
     await page.route(
       (url) => url.pathname.startsWith('/messages/'),
@@ -52,9 +52,7 @@ describe('the message composer: signature and audio', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('opens an accepted conversation', async () => {

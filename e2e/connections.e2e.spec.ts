@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestSystem, type TestSystem } from '../services/src/testing/system.ts';
-import { freePort, launchChromium, logIn, startWeb } from './browser.ts';
+import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2: an admin adds a WhatsApp, reads its QR (the simulator's, as no phone is paired here), the
 // phone pairs, the QR dialog closes itself, the row turns CONNECTED and the menu's badge goes away.
@@ -12,22 +12,14 @@ describe('connections in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const [apiPort, webPort] = [await freePort(), await freePort()];
     // autoPair off: every simulator connection, the demo one included, waits for a scan like a real phone.
-    system = await startTestSystem({
-      env: { PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}`, ZELO_DEMO_AUTOPAIR: 'false' },
-    });
-    web = await startWeb(system.url, webPort);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ system, web } = await startProductAndWeb({ ZELO_DEMO_AUTOPAIR: 'false' }));
+    ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   const row = (name: string) => page.getByTestId('connection-row').filter({ hasText: name });

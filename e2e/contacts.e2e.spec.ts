@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 /** A minimal .xlsx (inline strings, numbers as numbers), as a spreadsheet program would save it. */
 function xlsx(rows: (string | number)[][]): Buffer {
@@ -39,16 +39,12 @@ describe('contacts in the browser', () => {
     // Before the browser logs in: a later login would tell the browser's session it was "accessed from
     // another computer" and reload it.
     ({ token } = await system.login(DEMO.email, DEMO.password));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage({ page: { acceptDownloads: true } }));
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('adds a contact with extra info from the contacts page', async () => {

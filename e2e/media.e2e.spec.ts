@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 Message input (file attach) and Message list (image fetched as a blob): an agent attaches
 // an image, sees it as an image, and the simulated phone receives it with its mediaUrl.
@@ -25,15 +25,11 @@ describe('an agent sends an image in the browser', () => {
     mediaDir = await mkdtemp(join(tmpdir(), 'zelo-media-e2e-'));
     process.env.ZELO_MEDIA_DIR = mediaDir;
     ({ system, web } = await startProductAndWeb());
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
     delete process.env.ZELO_MEDIA_DIR;
     await rm(mediaDir, { recursive: true, force: true });
   });

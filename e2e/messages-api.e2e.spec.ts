@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../services/src/testing/eventually.ts';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.18: the admin reads how to call the external API and tries it from the page's forms; the
 // simulated customer's phone receives what was sent. A plan without the API sends the user away.
@@ -14,16 +14,12 @@ describe('messages API page in the browser', () => {
 
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   const outbound = async (number: string) =>

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../services/src/testing/eventually.ts';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 new-ticket dialog and §4 "New ticket": search from three characters, create a contact from
 // a typed name and number, and the ERR_OTHER_OPEN_TICKET case of a contact another agent is serving.
@@ -18,16 +18,12 @@ describe('the new-ticket dialog', () => {
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
     ({ token } = await system.login(DEMO.email, DEMO.password));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('creates a contact from a typed name and number and opens its ticket, assigned to the agent', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 notifications popover: the top bar's bell counts the tickets with unread customer
 // messages the user should read, live, and opens one on click. The demo admin has allTicket enabled,
@@ -15,15 +15,12 @@ describe('the notifications bell', () => {
 
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('is quiet with nothing unread, and counts a new customer message live', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
 
 // A quick reply with an attachment: kept from the dialog, shown with a paperclip, sent with its text
 // from the input's slash menu. And desktop notifications away from /tickets (section 4).
@@ -47,9 +47,7 @@ describe('quick reply attachments and notifications everywhere, in the browser',
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('notifies a customer message while the agent is on another page', async () => {

@@ -5,7 +5,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.8 schedules and doc 1's to-do screen, in Chromium against the real product. Unlike
 // startProductAndWeb, this system runs the workflows role too (on a task queue of its own), so the
@@ -40,16 +40,12 @@ describe('schedules and to-do in the browser', () => {
     expect(created.status).toBe(201);
     contactId = created.body.id;
 
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('opens the dialog for ?contactId, refuses a short body, and the schedule is sent at its time', async () => {

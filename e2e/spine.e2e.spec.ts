@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // The proof: log in, a simulated customer writes, the ticket appears within a second, the
 // agent accepts and replies, the simulator receives the reply. Everything real: PostgreSQL, the
@@ -14,15 +14,11 @@ describe('an agent answers a customer in the browser', () => {
 
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('logs in to the demo company and lands on the tickets page', async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { launchChromium, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 ticket manager, message list and transfer dialog, §4 transitions, §6 access: an admin
 // accepts a customer's ticket, replies (quoting the customer), transfers it to another queue and
@@ -45,15 +45,11 @@ describe('a ticket from accept to resolve, and a refused visit', () => {
       },
     });
     expect(plain.status).toBe(201);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    ({ browser, page } = await openPage());
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await web?.server.close();
-    await system?.close();
+    await closeAll({ browser, web, system });
   });
 
   it('accepts a waiting customer', async () => {
