@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PhoneNumber } from '../common.ts';
+import { PageNumber, PhoneNumber } from '../common.ts';
 
 export const ContactRequest = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(2, 'too short'), v.maxLength(50, 'too long')),
@@ -19,7 +19,7 @@ const Day = v.pipe(v.string(), v.isoDate('must be yyyy-MM-dd'));
 /** GET /contacts: `date` is one day of creation; `dateStart`/`dateEnd` a range of days (doc 1 §7). */
 export const ListContactsQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
-  pageNumber: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  pageNumber: PageNumber,
   date: v.optional(Day),
   dateStart: v.optional(Day),
   dateEnd: v.optional(Day),

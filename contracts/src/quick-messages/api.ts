@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PageNumber } from '../common.ts';
 
 /**
  * A shortcode is what follows the slash in the message input: one word, so a leading "/" typed by
@@ -25,7 +26,7 @@ export type QuickMessageRequest = v.InferOutput<typeof QuickMessageRequest>;
 /** GET /quick-messages: the page's search with infinite scroll. */
 export const ListQuickMessagesQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  pageNumber: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  pageNumber: PageNumber,
   userId: v.optional(v.string()),
 });
 

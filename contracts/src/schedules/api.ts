@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, NullableId } from '../common.ts';
+import { Id, NullableId, PageNumber } from '../common.ts';
 import type { ScheduleStatus } from './events.ts';
 
 const required = 'Obrigatório';
@@ -69,16 +69,7 @@ export const ListSchedulesQuery = v.pipe(
     contactId: v.optional(Id),
     from: InstantParam('from'),
     to: InstantParam('to'),
-    pageNumber: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform(Number),
-        v.integer('pageNumber must be an integer'),
-        v.minValue(1),
-        v.maxValue(100_000),
-      ),
-      '1',
-    ),
+    pageNumber: PageNumber,
   }),
   v.check((q) => !q.from || !q.to || q.from < q.to, 'from must be before to'),
 );

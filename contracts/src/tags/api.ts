@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HexColor, Id } from '../common.ts';
+import { HexColor, Id, PageNumber } from '../common.ts';
 
 // Doc 2 §5: a tag name is required, at least 3 characters.
 export const TagName = v.pipe(v.string(), v.trim(), v.minLength(3, 'too short'), v.maxLength(50, 'too long'));
@@ -38,5 +38,5 @@ export type SyncTagsRequest = v.InferOutput<typeof SyncTagsRequest>;
 /** GET /tags: the tags page's search with infinite scroll. */
 export const ListTagsQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  pageNumber: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  pageNumber: PageNumber,
 });

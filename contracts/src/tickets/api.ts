@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, NullableId } from '../common.ts';
+import { Id, NullableId, PageNumber } from '../common.ts';
 import { TicketStatus } from './events.ts';
 
 const JsonIdList = v.pipe(
@@ -18,7 +18,7 @@ const JsonIdList = v.pipe(
 /** GET /tickets (tags, users and queueIds arrive as JSON text, as the spec's client sends them). */
 export const ListTicketsQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100))),
-  pageNumber: v.optional(v.pipe(v.string(), v.transform(Number), v.integer(), v.minValue(1)), '1'),
+  pageNumber: PageNumber,
   status: v.optional(TicketStatus),
   showAll: v.optional(
     v.pipe(

@@ -26,6 +26,7 @@ import { userRoutes } from '../users/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { SocketGateway } from './socket-gateway.ts';
+import { refuseUnstorableRequest } from './validation.ts';
 
 export interface BuildOptions {
   databaseUrl: string;
@@ -45,8 +46,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     bodyLimit: 1024 * 1024,
     // Request ids go into event metadata as correlation ids.
     genReqId: () => crypto.randomUUID(),
+    // The spec's clients write `/users/`, `/settings/`, `/whatsapp/?session=0`: the same routes.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   installErrorHandler(app);
+  // Text PostgreSQL cannot store (a NUL) is bad input on every route, refused before any handler runs.
+  app.addHook('preValidation', async (request) => refuseUnstorableRequest(request));
   // The route table as Fastify registers it: the tenant sweep test calls every one of them.
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Pool } from '../platform/db.ts';
+import { unstorableTextAt } from '../platform/text.ts';
 import { mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
 
 const ClientMessage = v.variant('type', [
@@ -18,7 +19,7 @@ const ClientMessage = v.variant('type', [
 const Room = v.union([
   v.literal('notification'),
   v.pipe(v.string(), v.regex(/^status:(open|pending|closed)$/)),
-  v.pipe(v.string(), v.regex(/^ticket:[0-9a-f-]{36}$/)),
+  v.pipe(v.string(), v.regex(/^ticket:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
 ]);
 
 interface Client {
@@ -105,7 +106,12 @@ export class SocketGateway {
   private async onMessage(client: Client, raw: string) {
     let parsed: v.InferOutput<typeof ClientMessage>;
     try {
-      parsed = v.parse(ClientMessage, JSON.parse(raw));
+      const message: unknown = JSON.parse(raw);
+      // Like a request body: text PostgreSQL cannot store is refused before anything reads it.
+      if (unstorableTextAt(message) !== null) {
+        return this.send(client, 'error', { error: 'ERR_VALIDATION', message: 'unstorable text in message' });
+      }
+      parsed = v.parse(ClientMessage, message);
     } catch {
       return this.send(client, 'error', { error: 'ERR_VALIDATION', message: 'unknown socket message' });
     }

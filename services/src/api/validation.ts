@@ -1,5 +1,7 @@
+import { PageNumber } from '@zelo/contracts/common';
 import { DomainError } from '@zelo/contracts/errors';
 import * as v from 'valibot';
+import { unstorableTextAt } from '../platform/text.ts';
 
 /** Parses request input with its contract schema; a failure is a 400 ERR_VALIDATION naming the fields. */
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -14,10 +16,21 @@ export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.I
 }
 
 export const IdParam = v.object({ id: v.pipe(v.string(), v.uuid('must be a uuid')) });
-export const PageQuery = v.pipe(
-  v.optional(v.union([v.string(), v.number()]), '1'),
-  v.transform(Number),
-  v.integer('pageNumber must be an integer'),
-  v.minValue(1),
-  v.maxValue(100_000),
-);
+/** `pageNumber` of a paged list: the contracts' one schema (whole digits, 1 to 100000). */
+export const PageQuery = PageNumber;
+
+/** Refuses unstorable text with the same 400 ERR_VALIDATION as a schema failure, naming the field. */
+export function refuseUnstorableText(value: unknown, where?: string): void {
+  const at = unstorableTextAt(value);
+  if (at === null) return;
+  const field = where ? `${where}.${at}` : at;
+  const message = 'must not contain NUL or other unstorable characters';
+  throw new DomainError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, message }] });
+}
+
+/** The route-wide check of `refuseUnstorableText`: params, query and a parsed (JSON) body. */
+export function refuseUnstorableRequest(request: { params?: unknown; query?: unknown; body?: unknown }) {
+  refuseUnstorableText(request.params, 'params');
+  refuseUnstorableText(request.query, 'query');
+  refuseUnstorableText(request.body, 'body');
+}

@@ -3,6 +3,7 @@ import { runConnectionCommand } from '../connections/handlers.ts';
 import { receiveInboundMessage, recordChannelAck, recordChannelChange } from '../messaging/handlers.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { storableDeep, storableText } from '../platform/text.ts';
 import type { ChannelEvents } from './port.ts';
 
 const channelActor: Actor = { companyId: null, actor: 'system:channel' };
@@ -40,7 +41,9 @@ export function channelEventsFor(
     companyId: (await companyOf(whatsappId)) ?? null,
   });
   return {
-    async inbound(m) {
+    async inbound(received) {
+      // What WhatsApp sends is kept, never refused: text PostgreSQL cannot store (a NUL) is cleaned.
+      const m = storableDeep(received);
       const companyId = await companyOf(m.whatsappId);
       if (!companyId) throw new DomainError('ERR_NO_WAPP_FOUND', `unknown connection ${m.whatsappId}`);
       if (m.from.isGroup && (await ignoresGroups(companyId))) return;
@@ -57,7 +60,7 @@ export function channelEventsFor(
     async edited(whatsappId, waMessageId, body, at) {
       const actor = await who(whatsappId);
       if (!actor.companyId) return;
-      const edit = { type: 'edit' as const, body, at: at.toISOString() };
+      const edit = { type: 'edit' as const, body: storableText(body), at: at.toISOString() };
       await recordChannelChange(deps, actor.companyId, whatsappId, waMessageId, edit, actor);
     },
     async revoked(whatsappId, waMessageId) {
@@ -70,7 +73,15 @@ export function channelEventsFor(
       if (!companyId) return;
       await runConnectionCommand(
         deps,
-        { type: 'ChangeConnectionStatus', companyId, whatsappId, status, qrcode, retries, number },
+        {
+          type: 'ChangeConnectionStatus',
+          companyId,
+          whatsappId,
+          status,
+          qrcode,
+          retries,
+          number: number === undefined ? undefined : storableText(number),
+        },
         await who(whatsappId),
       );
     },

@@ -8,7 +8,7 @@ import { getMessage } from '@zelo/projections/tickets/queries';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
-import { parse } from '../api/validation.ts';
+import { parse, refuseUnstorableText } from '../api/validation.ts';
 import { type FileMediaType, mediaTypeOf } from '../media/media-type.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { queueOutboundMessage } from './handlers.ts';
@@ -52,12 +52,15 @@ export async function receiveMedia(
         },
       })) {
         if (part.type === 'field') {
+          // The form's text is checked as a JSON body is: NUL and the like are refused (400).
+          refuseUnstorableText({ [part.fieldname]: part.value }, 'body');
           if (part.fieldname === 'body') caption = parse(Caption, part.value);
           else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
           continue;
         }
         const tempPath = join(spool, String(files.length));
         await pipeline(part.file, createWriteStream(tempPath));
+        refuseUnstorableText({ [part.fieldname]: part.filename }, 'body');
         if (part.fieldname !== 'medias' && part.fieldname !== 'file') continue;
         const mediaType = mediaTypeOf(part.mimetype);
         if (!mediaType) {

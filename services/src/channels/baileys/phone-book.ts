@@ -1,4 +1,5 @@
 import type { Pool } from '../../platform/db.ts';
+import { storableText } from '../../platform/text.ts';
 
 /**
  * What Baileys tells us about people beyond messages: which phone number hides behind a privacy id
@@ -52,7 +53,7 @@ export class PhoneBook {
        SELECT DISTINCT ON (n) $1, n, c FROM unnest($2::text[], $3::text[]) AS k(n, c)
        ON CONFLICT (whatsapp_id, number)
        DO UPDATE SET name = CASE WHEN EXCLUDED.name = '' THEN baileys_contacts.name ELSE EXCLUDED.name END`,
-      [whatsappId, contacts.map((c) => c.number), contacts.map((c) => c.name)],
+      [whatsappId, contacts.map((c) => storableText(c.number)), contacts.map((c) => storableText(c.name))],
     );
   }
 

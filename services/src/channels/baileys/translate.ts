@@ -12,6 +12,7 @@ import {
 } from '@whiskeysockets/baileys';
 import waproto from '@whiskeysockets/baileys/WAProto/index.js';
 import type { MediaType } from '@zelo/contracts/messaging/events';
+import { storableText } from '../../platform/text.ts';
 import type { ChannelEvents } from '../port.ts';
 
 // Pure mapping from what Baileys emits to what the channel port expects. No I/O: the adapter resolves
@@ -122,7 +123,7 @@ function translateMessage(
     if (protocol.type === ProtocolMessage.Type.MESSAGE_EDIT) {
       const edited = normalizeMessageContent(protocol.editedMessage);
       const when = protocol.timestampMs ? new Date(longToNumber(protocol.timestampMs)) : at;
-      return [{ kind: 'edited', waMessageId: target, body: textOf(edited) ?? '', at: when }];
+      return [{ kind: 'edited', waMessageId: target, body: storableText(textOf(edited) ?? ''), at: when }];
     }
     return [];
   }
@@ -134,13 +135,14 @@ function translateMessage(
   const sender = key.participant
     ? numberOf(key.participant, [key.participantAlt, key.participantPn], pnOfLid)
     : number;
-  const pushName = m.pushName ?? '';
+  // WhatsApp's text is kept whatever it holds; what PostgreSQL cannot store (a NUL) is cleaned.
+  const pushName = storableText(m.pushName ?? '');
   const msg: Inbound = {
     whatsappId,
     waMessageId: key.id,
     // A group is the contact; the person who wrote is the sender. The phone owner's pushName is theirs.
     from: { number, name: isGroup || key.fromMe ? number : pushName || number, isGroup },
-    body: shape.body,
+    body: storableText(shape.body),
     mediaType: shape.mediaType,
     mediaUrl: null,
     timestamp: at,
