@@ -52,6 +52,8 @@ export const ErrorCode = v.picklist([
   'ERR_MEDIA_TOO_LARGE',
   'ERR_INVALID_TOKEN',
   'ERR_EXTERNAL_API_DISABLED',
+  'ERR_TOO_MANY_LOGIN_ATTEMPTS',
+  'ERR_WRONG_PASSWORD',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -93,6 +95,7 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   ERR_MEDIA_TOO_LARGE: 413,
   ERR_INVALID_TOKEN: 401,
   ERR_EXTERNAL_API_DISABLED: 403,
+  ERR_TOO_MANY_LOGIN_ATTEMPTS: 429,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };
 

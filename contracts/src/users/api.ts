@@ -16,6 +16,8 @@ export type CreateUserRequest = v.InferOutput<typeof CreateUserRequest>;
 export const UpdateUserRequest = v.object({
   ...CreateUserRequest.entries,
   password: v.optional(v.union([v.literal(''), Password])),
+  /** Required when users change their own password; an admin setting another user's does not give it. */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200, 'too long'))),
 });
 export type UpdateUserRequest = v.InferOutput<typeof UpdateUserRequest>;
 

@@ -616,5 +616,7 @@ export const en: Dictionary = {
     ERR_INVALID_TOKEN: "Invalid token. Check the connection's token.",
     ERR_EXTERNAL_API_DISABLED: "The company's plan does not include the messages API.",
     ERR_RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
+    ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Wait a few minutes and try again.',
+    ERR_WRONG_PASSWORD: 'The current password is incorrect.',
   },
 };

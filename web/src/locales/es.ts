@@ -618,5 +618,7 @@ export const es: Dictionary = {
     ERR_INVALID_TOKEN: 'Token no válido. Verifique el token de la conexión.',
     ERR_EXTERNAL_API_DISABLED: 'El plan de la empresa no incluye la API de mensajes.',
     ERR_RATE_LIMITED: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
+    ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
+    ERR_WRONG_PASSWORD: 'La contraseña actual es incorrecta.',
   },
 };

@@ -616,6 +616,8 @@ export const pt = {
     ERR_INVALID_TOKEN: 'Token inválido. Verifique o token da conexão.',
     ERR_EXTERNAL_API_DISABLED: 'O plano da empresa não inclui a API de mensagens.',
     ERR_RATE_LIMITED: 'Muitas requisições. Aguarde um pouco e tente novamente.',
+    ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+    ERR_WRONG_PASSWORD: 'A senha atual está incorreta.',
   },
 };
 
