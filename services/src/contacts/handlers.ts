@@ -1,6 +1,6 @@
 import type { ContactEvent, ContactNumberEvent } from '@zelo/contracts/contacts/events';
 import { DomainError } from '@zelo/contracts/errors';
-import { type Actor, type Deps, handle, latestPosition, load } from '../platform/command-handler.ts';
+import { type Actor, type Deps, handleAll, load, step } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import {
   type ContactData,
@@ -20,38 +20,42 @@ export const contactStreamId = (contactId: string) => `contact-${contactId}`;
 const contactAggregate = { initialState: initialContactState, evolve: evolveContact };
 const numberAggregate = { initialState: initialNumberState, evolve: evolveNumber };
 
-const claimNumber = (deps: Deps, companyId: string, number: string, contactId: string, who: Actor) =>
-  handle<NumberState, ContactNumberEvent>(
-    deps,
-    contactNumberStreamId(companyId, number),
-    numberAggregate,
-    (s) => decideNumberClaim({ companyId, number, contactId }, s),
-    who,
-  );
+/** The number's claim as one step of a contact command: taken over when its contact never appeared. */
+const claimNumberStep = (companyId: string, number: string, contactId: string) =>
+  step<NumberState, ContactNumberEvent>({
+    streamId: contactNumberStreamId(companyId, number),
+    aggregate: numberAggregate,
+    decide: (s) => decideNumberClaim({ companyId, number, contactId }, s),
+    ownerStream: (s) => (s.owner ? contactStreamId(s.owner) : null),
+  });
 
-const releaseNumber = (deps: Deps, companyId: string, number: string, contactId: string, who: Actor) =>
-  handle<NumberState, ContactNumberEvent>(
-    deps,
-    contactNumberStreamId(companyId, number),
-    numberAggregate,
-    (s) => decideNumberRelease({ companyId, number, contactId }, s),
-    who,
-  );
+const releaseNumberStep = (companyId: string, number: string, contactId: string) =>
+  step<NumberState, ContactNumberEvent>({
+    streamId: contactNumberStreamId(companyId, number),
+    aggregate: numberAggregate,
+    decide: (s) => decideNumberRelease({ companyId, number, contactId }, s),
+  });
 
-const runContact = (deps: Deps, contactId: string, decide: (s: ContactState) => ContactEvent[], who: Actor) =>
-  handle<ContactState, ContactEvent>(deps, contactStreamId(contactId), contactAggregate, decide, who);
+const contactStep = (contactId: string, decide: (s: ContactState) => ContactEvent[]) =>
+  step<ContactState, ContactEvent>({
+    streamId: contactStreamId(contactId),
+    aggregate: contactAggregate,
+    decide,
+  });
 
 /** Creates a contact; ERR_DUPLICATED_CONTACT when the number belongs to another one. */
 export async function createContact(deps: Deps, companyId: string, data: ContactData, who: Actor) {
   const contactId = newId();
-  const claim = await claimNumber(deps, companyId, data.number, contactId, who);
-  const created = await runContact(
+  // The number's claim and the contact are written together: a failure leaves the number free.
+  const { position } = await handleAll(
     deps,
-    contactId,
-    (s) => decideContact({ type: 'CreateContact', contactId, companyId, data }, s),
+    [
+      claimNumberStep(companyId, data.number, contactId),
+      contactStep(contactId, (s) => decideContact({ type: 'CreateContact', contactId, companyId, data }, s)),
+    ],
     who,
   );
-  return { contactId, position: latestPosition(deps.store, claim.position, created.position) };
+  return { contactId, position };
 }
 
 /**
@@ -66,27 +70,34 @@ export async function ensureContact(
   who: Actor,
 ): Promise<{ contactId: string; position: string | null }> {
   const full: ContactData = { email: '', profilePicUrl: '', extraInfo: [], ...data };
+  const create = (contactId: string) =>
+    contactStep(contactId, (s) =>
+      decideContact({ type: 'CreateContact', contactId, companyId, data: full }, s),
+    );
   const numberStream = contactNumberStreamId(companyId, data.number);
-  let owner = (await load(deps.store, numberStream, numberAggregate)).state.owner;
-  let position: string | null = null;
+  const owner = (await load(deps.store, numberStream, numberAggregate)).state.owner;
   if (!owner) {
     const contactId = newId();
     try {
-      position = (await claimNumber(deps, companyId, data.number, contactId, who)).position;
-      owner = contactId;
+      // The claim and the contact together, so the number never names a contact that is missing.
+      const { position } = await handleAll(
+        deps,
+        [claimNumberStep(companyId, data.number, contactId), create(contactId)],
+        who,
+      );
+      return { contactId, position };
     } catch (err) {
       if (!(err instanceof DomainError) || err.code !== 'ERR_DUPLICATED_CONTACT') throw err;
-      owner = (err.details as { contactId: string }).contactId;
+      return completeContact((err.details as { contactId: string }).contactId);
     }
   }
-  const contactId = owner;
-  const created = await runContact(
-    deps,
-    contactId,
-    (s) => decideContact({ type: 'CreateContact', contactId, companyId, data: full }, s),
-    who,
-  );
-  return { contactId, position: latestPosition(deps.store, position, created.position) };
+  return completeContact(owner);
+
+  /** The claim's contact, created if it is missing (a claim written apart from it by an older version). */
+  async function completeContact(contactId: string) {
+    const { position } = await handleAll(deps, [create(contactId)], who);
+    return { contactId, position };
+  }
 }
 
 export async function updateContact(
@@ -100,17 +111,18 @@ export async function updateContact(
   if (state.kind === 'none' || state.deleted || state.companyId !== companyId) {
     throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
   }
-  let claimed: string | null = null;
-  if (state.number !== data.number)
-    claimed = (await claimNumber(deps, companyId, data.number, contactId, who)).position;
-  const updated = await runContact(
+  // A new number: its claim, the contact's change and the old number's release, all or none.
+  const renumbered = state.number !== data.number;
+  const { position } = await handleAll(
     deps,
-    contactId,
-    (s) => decideContact({ type: 'UpdateContact', data }, s),
+    [
+      ...(renumbered ? [claimNumberStep(companyId, data.number, contactId)] : []),
+      contactStep(contactId, (s) => decideContact({ type: 'UpdateContact', data }, s)),
+      ...(renumbered ? [releaseNumberStep(companyId, state.number, contactId)] : []),
+    ],
     who,
   );
-  if (state.number !== data.number) await releaseNumber(deps, companyId, state.number, contactId, who);
-  return { position: latestPosition(deps.store, claimed, updated.position) };
+  return { position };
 }
 
 export async function deleteContact(deps: Deps, companyId: string, contactId: string, who: Actor) {
@@ -118,9 +130,15 @@ export async function deleteContact(deps: Deps, companyId: string, contactId: st
   if (state.kind === 'none' || state.deleted || state.companyId !== companyId) {
     throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
   }
-  const deleted = await runContact(deps, contactId, (s) => decideContact({ type: 'DeleteContact' }, s), who);
-  await releaseNumber(deps, companyId, state.number, contactId, who);
-  return { position: deleted.position };
+  const { position } = await handleAll(
+    deps,
+    [
+      contactStep(contactId, (s) => decideContact({ type: 'DeleteContact' }, s)),
+      releaseNumberStep(companyId, state.number, contactId),
+    ],
+    who,
+  );
+  return { position };
 }
 
 export async function loadContact(deps: Deps, contactId: string) {

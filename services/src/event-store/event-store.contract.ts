@@ -164,6 +164,37 @@ export function eventStoreContract(
       expect((await store.readStream(stream)).events.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
     });
 
+    it('appends to several streams in one call, each with its own expected revision, results in order', async () => {
+      const prefix = streamPrefix();
+      await store.appendToStream(`${prefix}owner`, events(1), 'no_stream');
+      const results = await store.appendToStreams([
+        { streamId: `${prefix}claim`, events: events(1, 'Claimed'), expected: 'no_stream' },
+        { streamId: `${prefix}owner`, events: events(2), expected: 0 },
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([0, 2]);
+      expect(store.comparePositions(results[0].position, results[1].position)).toBeLessThan(0);
+      expect((await store.readStream(`${prefix}claim`)).revision).toBe(0);
+      expect((await store.readStream(`${prefix}owner`)).revision).toBe(2);
+    });
+
+    it('stops a multi-stream append at a conflict: the conflicting stream and the ones after it are not written', async () => {
+      const prefix = streamPrefix();
+      await store.appendToStream(`${prefix}owner`, events(1), 'no_stream');
+      const err = await rejection(
+        store.appendToStreams([
+          { streamId: `${prefix}claim`, events: events(1, 'Claimed'), expected: 'no_stream' },
+          { streamId: `${prefix}owner`, events: events(1), expected: 'no_stream' },
+          { streamId: `${prefix}after`, events: events(1), expected: 'no_stream' },
+        ]),
+      );
+      expect(err).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(err).toMatchObject({ streamId: `${prefix}owner`, actual: 0 });
+      expect((await store.readStream(`${prefix}owner`)).revision).toBe(0);
+      expect((await store.readStream(`${prefix}after`)).revision).toBe(-1);
+      // All or nothing where the store says so: the claim before the conflict is rolled back too.
+      if (store.atomicMultiStream) expect((await store.readStream(`${prefix}claim`)).revision).toBe(-1);
+    });
+
     for (const expected of ['no_stream', 0] as const) {
       it(`lets exactly one of 20 racing appends expecting ${expected} win; the stream holds only its events`, async () => {
         const stream = `${streamPrefix()}race`;

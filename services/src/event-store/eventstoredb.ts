@@ -25,6 +25,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
@@ -90,6 +91,7 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
 
 export class EventStoreDBEventStore implements EventStore {
   readonly name = 'eventstoredb';
+  readonly atomicMultiStream = false;
   private readonly client: EventStoreDBClient;
   private readonly listeners = new Set<() => void>();
   private subscription: Subscription | null = null;
@@ -139,6 +141,17 @@ export class EventStoreDBEventStore implements EventStore {
       }
       throw err;
     }
+  }
+
+  /**
+   * EventStoreDB appends to one stream at a time: the appends go in order and stop at the first that
+   * fails. What a crash between two of them leaves (a uniqueness claim without its owner) is healed by
+   * the command handler, which takes over a claim whose owner never appeared (`handleAll`).
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const a of appends) results.push(await this.appendToStream(a.streamId, a.events, a.expected));
+    return results;
   }
 
   /** Only for servers that do not report the position of an append. */

@@ -39,10 +39,28 @@ export interface AppendResult {
   position: string;
 }
 
+/** One stream's share of a multi-stream append. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface EventStore {
   readonly name: string;
+  /**
+   * True when `appendToStreams` is all-or-nothing (PostgreSQL: one transaction). EventStoreDB has no
+   * multi-stream transactions: it appends in order, and a crash between two appends can leave the
+   * first without the second, which its readers must heal (see command-handler's `handleAll`).
+   */
+  readonly atomicMultiStream: boolean;
   readStream(streamId: string): Promise<StreamRead>;
   appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams as one command's write, in the order given, each with its own expected
+   * revision; results in the same order. Atomic where `atomicMultiStream` says so.
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** Every committed event after `after` (null = from the start), in global order, at most `limit`. */
   readAll(after: string | null, limit: number): Promise<RecordedEvent[]>;
   comparePositions(a: string, b: string): number;

@@ -103,6 +103,43 @@ describe('PostgreSQL event store: transactions that commit out of order', () => 
   });
 });
 
+describe('PostgreSQL event store: several streams in one transaction', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    store = new PostgresEventStore(db.pool, db.url);
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('writes none of the streams when a later one fails for its data (a NUL the database refuses)', async () => {
+    const prefix = streamPrefix();
+    await expect(
+      store.appendToStreams([
+        { streamId: `${prefix}claim`, events: [newEvent('Claimed')], expected: 'no_stream' },
+        {
+          streamId: `${prefix}owner`,
+          events: [newEvent('Created', { name: 'a\u0000b' })],
+          expected: 'no_stream',
+        },
+      ]),
+    ).rejects.toThrow();
+    expect((await store.readStream(`${prefix}claim`)).revision).toBe(-1);
+    expect((await store.readStream(`${prefix}owner`)).revision).toBe(-1);
+    // The claim is free: the same appends with good data go through.
+    const ok = await store.appendToStreams([
+      { streamId: `${prefix}claim`, events: [newEvent('Claimed')], expected: 'no_stream' },
+      { streamId: `${prefix}owner`, events: [newEvent('Created', { name: 'ab' })], expected: 'no_stream' },
+    ]);
+    expect(ok.map((r) => r.nextRevision)).toEqual([0, 0]);
+  });
+});
+
 describe('PostgreSQL event store: transaction ids of different lengths', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Pool } from '../platform/db.ts';
+import { inTransaction, type Pool, type PoolClient } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
 import {
   type AppendResult,
@@ -7,6 +7,7 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
@@ -81,6 +82,7 @@ const parsePosition = (p: string): [bigint, bigint] => {
 
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
+  readonly atomicMultiStream = true;
   private listeners = new Set<() => void>();
   private listenClient: pg.Client | null = null;
 
@@ -104,55 +106,83 @@ export class PostgresEventStore implements EventStore {
     events: NewEvent[],
     expected: ExpectedRevision,
   ): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('appendToStream needs at least one event');
-    const want = expectedAsNumber(expected);
-    // One statement: read the current revision, check it, insert. A racing writer with the same
-    // expected revision hits the (stream_id, stream_position) unique key and fails.
+    const [result] = await this.appendToStreams([{ streamId, events, expected }]);
+    return result;
+  }
+
+  /** All the appends in one transaction: a failing one (a conflict, a bad value) writes none of them. */
+  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0))
+      throw new Error('appendToStreams needs at least one event per stream');
     try {
-      const { rows } = await this.pool.query<{
-        stream_position: number;
-        global_position: number;
-        tx: string;
-        cur: number;
-      }>(
-        `WITH cur AS (SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1)
-         INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
-         SELECT $1, cur.rev + e.ord, e.id, e.type, e.data, e.metadata
-           FROM cur, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-          WHERE ($6::bigint IS NULL OR cur.rev = $6)
-            AND ($7::boolean IS FALSE OR cur.rev >= 0)
-          ORDER BY e.ord
-         RETURNING stream_position, global_position, transaction_id::text AS tx`,
-        [
-          streamId,
-          events.map((e) => e.id),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-          want,
-          expected === 'stream_exists',
-        ],
-      );
-      if (rows.length === 0) throw await this.conflict(streamId, expected);
-      const last = rows.reduce((a, b) => (Number(b.stream_position) > Number(a.stream_position) ? b : a));
+      const results =
+        appends.length === 1
+          ? [await this.insert(this.pool, appends[0])]
+          : await inTransaction(this.pool, async (client) => {
+              const done: AppendResult[] = [];
+              for (const a of appends) done.push(await this.insert(client, a));
+              return done;
+            });
       // Readers in this process wake at once; other processes wake on the NOTIFY (or their poll).
       for (const l of this.listeners) l();
       this.notifyOthers();
-      return { nextRevision: Number(last.stream_position), position: `${last.tx}:${last.global_position}` };
+      return results;
     } catch (err) {
       if (
         (err as { code?: string }).code === '23505' &&
         String((err as Error).message).includes('stream_id')
       ) {
-        if (expected === 'any') return this.appendToStream(streamId, events, expected);
-        throw await this.conflict(streamId, expected);
+        // A racing writer took the next position: 'any' just tries again, a named revision conflicts.
+        if (appends.every((a) => a.expected === 'any')) return this.appendToStreams(appends);
+        const racing = appends.find((a) => a.expected !== 'any') ?? appends[0];
+        throw await this.conflict(racing.streamId, racing.expected);
       }
       throw err;
     }
   }
 
-  private async conflict(streamId: string, expected: ExpectedRevision) {
-    const { rows } = await this.pool.query<{ rev: number }>(
+  /**
+   * One statement: read the stream's current revision, check it, insert. A racing writer with the
+   * same expected revision hits the (stream_id, stream_position) unique key and fails.
+   */
+  private async insert(
+    db: Pick<Pool, 'query'> | PoolClient,
+    { streamId, events, expected }: StreamAppend,
+  ): Promise<AppendResult> {
+    const { rows } = await db.query<{
+      stream_position: number;
+      global_position: number;
+      tx: string;
+    }>(
+      `WITH cur AS (SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1)
+       INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
+       SELECT $1, cur.rev + e.ord, e.id, e.type, e.data, e.metadata
+         FROM cur, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
+        WHERE ($6::bigint IS NULL OR cur.rev = $6)
+          AND ($7::boolean IS FALSE OR cur.rev >= 0)
+        ORDER BY e.ord
+       RETURNING stream_position, global_position, transaction_id::text AS tx`,
+      [
+        streamId,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+        expectedAsNumber(expected),
+        expected === 'stream_exists',
+      ],
+    );
+    if (rows.length === 0) throw await this.conflict(streamId, expected, db);
+    const last = rows.reduce((a, b) => (Number(b.stream_position) > Number(a.stream_position) ? b : a));
+    return { nextRevision: Number(last.stream_position), position: `${last.tx}:${last.global_position}` };
+  }
+
+  private async conflict(
+    streamId: string,
+    expected: ExpectedRevision,
+    db: Pick<Pool, 'query'> | PoolClient = this.pool,
+  ) {
+    const { rows } = await db.query<{ rev: number }>(
       'SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1',
       [streamId],
     );

@@ -126,3 +126,96 @@ export function latestPosition(
     null,
   );
 }
+
+/** One stream's part of a command that writes to several (see `handleAll`). */
+export interface Step<S = unknown, E extends DomainEvent = DomainEvent> {
+  streamId: string;
+  aggregate: Aggregate<S, E>;
+  decide: (state: S, revision: number) => E[];
+  /**
+   * For a uniqueness claim (an e-mail, a number): the stream its current owner lives in, or null when
+   * unclaimed. A claim whose owner stream never appeared (its writer stopped between the two appends
+   * on a store without multi-stream transactions, or an older version wrote them apart) is taken over:
+   * the step decides as if the claim were free, against the claim stream's revision.
+   */
+  ownerStream?: (state: S) => string | null;
+}
+
+/** Builds a `Step`, keeping its state and event types together. */
+export const step = <S, E extends DomainEvent>(s: Step<S, E>): Step => s as unknown as Step;
+
+/**
+ * How long a claim may wait for its owner on a store without multi-stream transactions before another
+ * command takes it over: longer than any command's time between its two appends.
+ */
+export const CLAIM_GRACE_MS = 60_000;
+
+async function loadStep(deps: Deps, s: Step): Promise<Loaded<unknown>> {
+  const loaded = await load(deps.store, s.streamId, s.aggregate);
+  const owner = s.ownerStream?.(loaded.state);
+  if (!owner) return loaded;
+  const last = loaded.events[loaded.events.length - 1];
+  const grace = deps.store.atomicMultiStream ? 0 : CLAIM_GRACE_MS;
+  if (deps.clock.now().getTime() - Date.parse(last.metadata.at) < grace) return loaded;
+  if ((await deps.store.readStream(owner)).revision !== -1) return loaded;
+  return { ...loaded, state: s.aggregate.initialState() };
+}
+
+/**
+ * One command that writes to several streams (a uniqueness claim and its owner, a company and its
+ * admin): every stream is read and decided, then all their events are appended together, so that
+ * they succeed or fail as one (one transaction on PostgreSQL; on EventStoreDB, in order, with claims
+ * that heal, see `Step.ownerStream`). A conflict on any stream re-reads and re-decides them all; a
+ * decision that throws (a duplicate e-mail) writes nothing.
+ */
+export async function handleAll(
+  deps: Deps,
+  steps: Step[],
+  who: Actor,
+  options: { maxAttempts?: number } = {},
+): Promise<{ results: Handled<unknown>[]; position: string | null }> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await Promise.all(steps.map((s) => loadStep(deps, s)));
+    const decided = steps.map((s, i) => s.decide(loaded[i].state, loaded[i].revision));
+    for (const e of decided.flat()) validated(e);
+    const at = deps.clock.now().toISOString();
+    const correlationId = who.correlationId ?? newId();
+    const writing = steps.map((_, i) => i).filter((i) => decided[i].length > 0);
+    try {
+      const appended = writing.length
+        ? await deps.store.appendToStreams(
+            writing.map((i) => ({
+              streamId: steps[i].streamId,
+              events: decided[i].map((e) => ({
+                id: newId(),
+                type: e.type,
+                data: e.data,
+                metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
+              })),
+              expected: loaded[i].revision === -1 ? ('no_stream' as const) : loaded[i].revision,
+            })),
+          )
+        : [];
+      const results = steps.map((s, i): Handled<unknown> => {
+        const k = writing.indexOf(i);
+        if (k === -1) return { ...loaded[i], appended: [], position: null };
+        return {
+          state: decided[i].reduce(s.aggregate.evolve, loaded[i].state),
+          revision: appended[k].nextRevision,
+          appended: decided[i],
+          position: appended[k].position,
+        };
+      });
+      return { results, position: latestPosition(deps.store, ...results.map((r) => r.position)) };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) {
+        if (err instanceof WrongExpectedRevisionError) {
+          throw new DomainError('ERR_CONCURRENCY', 'too many concurrent changes, try again');
+        }
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
+}

@@ -1,8 +1,8 @@
 import type { CompanySignedUp, PlanCreated, TenancyEvent } from '@zelo/contracts/tenancy/events';
 import { defaultCompanySettings } from '@zelo/contracts/tenancy/events';
-import { type Actor, type Deps, handle, latestPosition } from '../platform/command-handler.ts';
+import { type Actor, type Deps, handle, handleAll, step } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
-import { createUser } from '../users/handlers.ts';
+import { createUserStep, emailClaimStep } from '../users/handlers.ts';
 import { hashPassword } from '../users/password.ts';
 import {
   type CompanyCommand,
@@ -49,26 +49,26 @@ export interface SignUp {
   userId?: string;
 }
 
-/** Sign-up: the admin's e-mail is claimed first, so a second sign-up with it fails before anything is written. */
+/**
+ * Sign-up: the admin's e-mail claim, the admin and the company are written together (one transaction
+ * on PostgreSQL), so a failing sign-up leaves the e-mail free; a second sign-up with it fails before
+ * anything is written.
+ */
 export async function signUpCompany(deps: Deps, s: SignUp, who: Actor) {
   const companyId = s.companyId ?? newId();
   const userId = s.userId ?? newId();
-  const user = await createUser(
-    deps,
-    {
-      userId,
-      companyId,
-      name: s.name,
-      email: s.email,
-      passwordHash: await hashPassword(s.password),
-      profile: 'admin',
-      super: false,
-      allTicket: 'enabled',
-      whatsappId: null,
-      queueIds: [],
-    },
-    { ...who, companyId },
-  );
+  const admin = {
+    userId,
+    companyId,
+    name: s.name,
+    email: s.email,
+    passwordHash: await hashPassword(s.password),
+    profile: 'admin' as const,
+    super: false,
+    allTicket: 'enabled' as const,
+    whatsappId: null,
+    queueIds: [],
+  };
   const company: CompanySignedUp['data'] = {
     companyId,
     name: s.name,
@@ -79,11 +79,18 @@ export async function signUpCompany(deps: Deps, s: SignUp, who: Actor) {
     dueDate: s.dueDate ?? trialDueDate(deps.clock.now()),
     settings: { ...defaultCompanySettings },
   };
-  const signed = await runCompanyCommand(
+  const { position } = await handleAll(
     deps,
-    companyId,
-    { type: 'SignUpCompany', company },
+    [
+      emailClaimStep(s.email, userId),
+      createUserStep(admin),
+      step<CompanyState, TenancyEvent>({
+        streamId: companyStreamId(companyId),
+        aggregate: companyAggregate,
+        decide: (state) => decideCompany({ type: 'SignUpCompany', company }, state),
+      }),
+    ],
     { ...who, companyId },
   );
-  return { companyId, userId, position: latestPosition(deps.store, user.position, signed.position) };
+  return { companyId, userId, position };
 }

@@ -1,5 +1,5 @@
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
-import { type Actor, type Deps, handle, latestPosition } from '../platform/command-handler.ts';
+import { type Actor, type Deps, handle, handleAll, step } from '../platform/command-handler.ts';
 import {
   decideEmailClaim,
   decideUser,
@@ -19,15 +19,29 @@ const emailAggregate = { initialState: initialEmailState, evolve: evolveEmail };
 export const runUserCommand = (deps: Deps, userId: string, command: UserCommand, who: Actor) =>
   handle<UserState, UserEvent>(deps, userStreamId(userId), userAggregate, (s) => decideUser(command, s), who);
 
-/** Claims the e-mail (unique across the platform), then creates the user. */
+/** The user's e-mail claim (unique across the platform): taken over when its owner never appeared. */
+export const emailClaimStep = (email: string, userId: string) =>
+  step<{ owner: string | null }, UserEmailEvent>({
+    streamId: userEmailStreamId(email),
+    aggregate: emailAggregate,
+    decide: (s) => decideEmailClaim(email, userId, s),
+    ownerStream: (s) => (s.owner ? userStreamId(s.owner) : null),
+  });
+
+/** The user's creation, as one step of a command that also claims its e-mail. */
+export const createUserStep = (user: UserCreated['data']) =>
+  step<UserState, UserEvent>({
+    streamId: userStreamId(user.userId),
+    aggregate: userAggregate,
+    decide: (s) => decideUser({ type: 'CreateUser', user }, s),
+  });
+
+/** Claims the e-mail and creates the user, both or neither. */
 export async function createUser(deps: Deps, user: UserCreated['data'], who: Actor) {
-  const claim = await handle<{ owner: string | null }, UserEmailEvent>(
+  const { position } = await handleAll(
     deps,
-    userEmailStreamId(user.email),
-    emailAggregate,
-    (s) => decideEmailClaim(user.email, user.userId, s),
+    [emailClaimStep(user.email, user.userId), createUserStep(user)],
     who,
   );
-  const created = await runUserCommand(deps, user.userId, { type: 'CreateUser', user }, who);
-  return { position: latestPosition(deps.store, claim.position, created.position) };
+  return { position };
 }
