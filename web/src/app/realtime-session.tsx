@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
+import { endSessionTakenElsewhere } from '../features/auth/api/logout.ts';
 import { refreshSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { socket, useSocketEvent } from '../lib/socket.ts';
-import { sessionAtom, setSession, useAtomValue } from '../lib/store.ts';
+import { sessionAtom, useAtomValue } from '../lib/store.ts';
 import { toastWarning } from '../lib/toaster.ts';
 
 // A dropped socket with an expired token gets a fresh one instead of failing forever.
@@ -23,11 +24,7 @@ export function RealtimeSession() {
   useSocketEvent<{ user?: { id: string } }>(user ? `company-${user.companyId}-auth` : null, (data) => {
     if (data.user?.id !== user?.id) return;
     toastWarning(t('shell.otherLogin'));
-    setTimeout(() => {
-      localStorage.removeItem('token');
-      setSession(null);
-      window.location.reload();
-    }, 1000);
+    void endSessionTakenElsewhere();
   });
 
   return null;

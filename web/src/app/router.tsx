@@ -66,10 +66,10 @@ function PageLoading() {
   );
 }
 
-/** Public screens send a logged-in user to the app (the spec's `/` lands on /tickets for now). */
+/** Public screens send a logged-in user to `/` (doc 2 §2.1), the dashboard or, for agents, the tickets. */
 function PublicOnly({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
-  return session ? <Redirect to="/tickets" replace /> : children;
+  return session ? <Redirect to="/" replace /> : children;
 }
 
 function Private({ children }: { children: ReactNode }) {

@@ -1,6 +1,28 @@
 import { setIn, type ValidationErrors } from 'final-form';
 import * as v from 'valibot';
 
+function isMissing(issue: v.GenericIssue): boolean {
+  if (issue.kind === 'schema' && issue.input === undefined) return true;
+  return typeof issue.input === 'string' && issue.input.trim() === '';
+}
+
+/**
+ * Shows a field's error once the person is done with it: after a submit, or on leaving a field they
+ * changed. Merely passing through an empty field (an autofocused e-mail, then the language menu) is not
+ * a mistake yet.
+ */
+export function visibleError(meta: {
+  touched?: boolean;
+  modified?: boolean;
+  submitFailed?: boolean;
+  error?: unknown;
+  submitError?: unknown;
+}): string | undefined {
+  const shown = meta.submitFailed || (meta.touched && meta.modified);
+  const error = meta.error || meta.submitError;
+  return shown && typeof error === 'string' ? error : undefined;
+}
+
 /**
  * The valibot adapter for react-final-form: schema issues become final-form's nested error object.
  * Issue messages are i18n keys, translated here so the schema stays free of the current language.
@@ -17,9 +39,9 @@ export function validateWith<S extends v.GenericSchema>(schema: S, translate: (k
       const existing = path
         .split('.')
         .reduce<unknown>((acc, k) => (acc as Record<string, unknown>)?.[k], errors);
-      // final-form leaves untouched fields out of `values`; valibot calls that an invalid key.
-      const key =
-        issue.kind === 'schema' && issue.input === undefined ? 'validation.required' : issue.message;
+      // final-form leaves untouched fields out of `values`; valibot calls that an invalid key. An empty
+      // (or blank) text is missing too, whatever rule tripped first ("Muito curto!" on nothing at all).
+      const key = isMissing(issue) ? 'validation.required' : issue.message;
       if (existing === undefined) errors = setIn(errors, path, translate(key));
     }
     return errors as ValidationErrors;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { validateWith } from './form.ts';
+import { validateWith, visibleError } from './form.ts';
 
 const Schema = v.object({
   email: v.pipe(v.string(), v.email('validation.invalidEmail')),
@@ -22,5 +22,25 @@ describe('validateWith', () => {
 
   it('reports fields final-form left out of the values as required', () => {
     expect(validate({ address: { city: 'Rio' } })).toEqual({ email: 'VALIDATION.REQUIRED' });
+  });
+
+  it('names an empty or blank text as required, not as too short', () => {
+    expect(validate({ email: 'a@b.co', address: { city: '' } })).toEqual({
+      address: { city: 'VALIDATION.REQUIRED' },
+    });
+    const Name = v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.tooShort')) });
+    expect(validateWith(Name, (k) => k)({ name: '   ' })).toEqual({ name: 'validation.required' });
+  });
+});
+
+describe('visibleError', () => {
+  const error = 'Obrigatório';
+  it('stays quiet while a field is only passed through, empty', () => {
+    expect(visibleError({ touched: true, modified: false, error })).toBeUndefined();
+  });
+  it('shows on leaving a changed field and after a submit', () => {
+    expect(visibleError({ touched: true, modified: true, error })).toBe(error);
+    expect(visibleError({ touched: true, submitFailed: true, error })).toBe(error);
+    expect(visibleError({ submitFailed: true, submitError: 'ERR' })).toBe('ERR');
   });
 });

@@ -1,5 +1,6 @@
 import { FormGroup, InputGroup, type InputGroupProps } from '@blueprintjs/core';
 import { Field } from 'react-final-form';
+import { visibleError } from '../../lib/form.ts';
 
 interface Props extends Omit<InputGroupProps, 'name' | 'value' | 'onChange'> {
   name: string;
@@ -10,12 +11,12 @@ interface Props extends Omit<InputGroupProps, 'name' | 'value' | 'onChange'> {
   parse?: (value: string) => string;
 }
 
-/** A final-form field rendered as a Blueprint input; errors show once the field was touched. */
+/** A final-form field rendered as a Blueprint input; errors show after a submit or on leaving a changed field. */
 export function TextField({ name, label, testId, format, parse, ...input }: Props) {
   return (
     <Field<string> name={name} format={format ? (v) => format(v ?? '') : undefined} parse={parse}>
       {({ input: field, meta }) => {
-        const error = meta.touched && (meta.error || meta.submitError);
+        const error = visibleError(meta);
         return (
           <FormGroup
             label={label}

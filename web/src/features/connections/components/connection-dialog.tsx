@@ -14,7 +14,7 @@ import {
 import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -216,7 +216,7 @@ function TextAreaField({ name, label }: { name: string; label: string }) {
   return (
     <Field<string> name={name}>
       {({ input, meta }) => {
-        const error = meta.touched && meta.error;
+        const error = visibleError(meta);
         return (
           <FormGroup label={label} helperText={error || undefined} intent={error ? 'danger' : 'none'}>
             <TextArea
@@ -238,7 +238,7 @@ function NumberField({ name, label }: { name: string; label: string }) {
   return (
     <Field<number> name={name}>
       {({ input, meta }) => {
-        const error = meta.touched && meta.error;
+        const error = visibleError(meta);
         return (
           <FormGroup label={label} helperText={error || undefined} intent={error ? 'danger' : 'none'}>
             <NumericInput

@@ -1,6 +1,6 @@
 import { Button, FormGroup, TextArea } from '@blueprintjs/core';
 import { Field, Form } from 'react-final-form';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
@@ -44,7 +44,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: string; contact
           <form onSubmit={handleSubmit} noValidate>
             <Field<string> name="note">
               {({ input, meta }) => {
-                const error = meta.touched && meta.error;
+                const error = visibleError(meta);
                 return (
                   <FormGroup helperText={error || undefined} intent={error ? 'danger' : 'none'}>
                     <TextArea

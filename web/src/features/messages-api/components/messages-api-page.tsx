@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useLocation } from 'wouter';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError, toastSuccess } from '../../../lib/toaster.ts';
@@ -143,7 +143,7 @@ export function MessagesApiPage() {
                 />
                 <Field<string> name="body">
                   {({ input, meta }) => {
-                    const error = meta.touched && meta.error;
+                    const error = visibleError(meta);
                     return (
                       <FormGroup
                         label={t('messagesApi.body')}
@@ -190,7 +190,7 @@ export function MessagesApiPage() {
                 />
                 <Field<File | undefined> name="file">
                   {({ input, meta }) => {
-                    const error = meta.touched && meta.error;
+                    const error = visibleError(meta);
                     return (
                       <FormGroup
                         label={t('messagesApi.file')}

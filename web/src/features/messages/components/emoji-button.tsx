@@ -1,4 +1,4 @@
-import { Button, Popover, Spinner } from '@blueprintjs/core';
+import { Button, PopoverNext, Spinner } from '@blueprintjs/core';
 import { lazy, type RefObject, Suspense } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { themeAtom, useAtomValue } from '../../../lib/store.ts';
@@ -28,7 +28,7 @@ export function EmojiButton({ disabled, inputRef, value, onChange }: Props) {
   };
 
   return (
-    <Popover
+    <PopoverNext
       disabled={disabled}
       placement="top-start"
       content={
@@ -51,6 +51,6 @@ export function EmojiButton({ disabled, inputRef, value, onChange }: Props) {
         aria-label={t('composer.emoji')}
         data-testid="emoji-button"
       />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Field } from 'react-final-form';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
+import { visibleError } from '../../../lib/form.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { searchContacts } from '../api/contacts.ts';
 import type { ContactOption } from '../types.ts';
@@ -55,7 +56,7 @@ export function ContactField({ disabled }: { disabled?: boolean }) {
           value={input.value || null}
           onChange={input.onChange}
           onBlur={input.onBlur}
-          error={(meta.touched && meta.error) || null}
+          error={visibleError(meta) ?? null}
           disabled={disabled}
         />
       )}

@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea 
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
@@ -80,7 +80,7 @@ export function ScheduleDialog({ schedule, presetContact = null, onSaved, onClos
               <ContactField disabled={sent} />
               <Field<string> name="body">
                 {({ input, meta }) => {
-                  const error = meta.touched && meta.error;
+                  const error = visibleError(meta);
                   return (
                     <FormGroup
                       label={t('schedules.body')}

@@ -3,7 +3,7 @@ import { Field, Form } from 'react-final-form';
 import { Link, useLocation } from 'wouter';
 import { AuthLayout } from '../../../components/ui/auth-layout.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { maskPhone, onlyDigits } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
@@ -85,7 +85,7 @@ export function SignupPage() {
             />
             <Field<string> name="planId">
               {({ input, meta }) => {
-                const error = meta.touched && meta.error;
+                const error = visibleError(meta);
                 return (
                   <FormGroup
                     label={t('signup.plan')}

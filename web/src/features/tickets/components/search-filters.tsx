@@ -6,32 +6,50 @@ import { useRequest } from '../../../lib/use-request.ts';
 import { listQueues, listTags, listUsers } from '../api/reference-data.ts';
 import type { TicketSearch } from '../lib/use-ticket-search.ts';
 
-interface Props {
-  search: TicketSearch;
-  onChange: (search: TicketSearch) => void;
-}
-
-/** The search tab's filters: queues (always, the user's preselected), tags, agents (admins), unread only. */
-export function SearchFilters({ search, onChange }: Props) {
+/**
+ * The queue multi-select above every tab (doc 1 §2), the user's queues preselected. Admins pick from
+ * every queue of the company, so a ticket transferred to a queue they are not in can be brought back;
+ * others from their own queues.
+ */
+export function QueueFilter({
+  selected,
+  onChange,
+}: {
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
-  // Admins may pick any queue; others only their own (section 2, new-ticket dialog uses the same rule).
   const queues = useRequest(
     async (signal) => (isAdmin ? listQueues(signal) : (user?.queues ?? [])),
     [isAdmin],
   );
+  return (
+    <MultiSelect
+      label={t('ticketsExtra.queues')}
+      options={queues.data ?? []}
+      selected={selected}
+      onChange={onChange}
+      testId="ticket-queues"
+    />
+  );
+}
+
+interface Props {
+  search: Pick<TicketSearch, 'users' | 'tags' | 'withUnreadMessages'>;
+  onChange: (search: Pick<TicketSearch, 'users' | 'tags' | 'withUnreadMessages'>) => void;
+}
+
+/** The search tab's own filters, beside the queue filter: tags, agents (admins), unread only. */
+export function SearchFilters({ search, onChange }: Props) {
+  const t = useT();
+  const user = useAtomValue(sessionAtom)?.user;
+  const isAdmin = user?.profile === 'admin';
   const users = useRequest(async (signal) => (isAdmin ? listUsers(signal) : []), [isAdmin]);
   const tags = useRequest((signal) => listTags(signal), []);
   return (
-    <div className="ticket-search-filters" data-testid="ticket-search-filters">
-      <MultiSelect
-        label={t('ticketsExtra.queues')}
-        options={queues.data ?? []}
-        selected={search.queueIds}
-        onChange={(queueIds) => onChange({ ...search, queueIds })}
-        testId="search-queues"
-      />
+    <>
       <MultiSelect
         label={t('ticketsExtra.tags')}
         options={tags.data ?? []}
@@ -54,6 +72,6 @@ export function SearchFilters({ search, onChange }: Props) {
         label={t('ticketsExtra.unreadOnly')}
         onChange={(e) => onChange({ ...search, withUnreadMessages: e.currentTarget.checked })}
       />
-    </div>
+    </>
   );
 }

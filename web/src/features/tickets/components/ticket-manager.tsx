@@ -11,7 +11,7 @@ import { type TicketSearch, useTicketSearch } from '../lib/use-ticket-search.ts'
 import type { Ticket } from '../types.ts';
 import './ticket-manager.css';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
-import { SearchFilters } from './search-filters.tsx';
+import { QueueFilter, SearchFilters } from './search-filters.tsx';
 import { TicketList } from './ticket-list.tsx';
 
 type MainTab = 'open' | 'closed' | 'search';
@@ -35,8 +35,11 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
   const [showAll, setShowAll] = useState(isAdmin);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const [text, setText] = useState('');
-  const [filters, setFilters] = useState<Omit<TicketSearch, 'searchParam' | 'showAll'>>({
-    queueIds: user?.queues.map((q) => q.id) ?? [],
+  // One queue filter for every tab (doc 1 §2), the user's queues preselected; nothing picked is every
+  // queue the user may see.
+  const [queueIds, setQueueIds] = useState<string[]>(user?.queues.map((q) => q.id) ?? []);
+  const queueFilter = queueIds.length > 0 ? queueIds : null;
+  const [filters, setFilters] = useState<Pick<TicketSearch, 'users' | 'tags' | 'withUnreadMessages'>>({
     users: [],
     tags: [],
     withUnreadMessages: false,
@@ -52,10 +55,13 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
     if (!normalizeSearch(value)) setMainTab((tab) => (tab === 'search' ? 'open' : tab));
   };
 
-  const open = useLiveTickets('open', showAll, refreshKey);
-  const pending = useLiveTickets('pending', showAll, refreshKey);
-  const closed = useLiveTickets('closed', true, refreshKey);
-  const found = useTicketSearch({ ...filters, searchParam, showAll: isAdmin }, mainTab === 'search');
+  const open = useLiveTickets('open', showAll, queueFilter, refreshKey);
+  const pending = useLiveTickets('pending', showAll, queueFilter, refreshKey);
+  const closed = useLiveTickets('closed', true, queueFilter, refreshKey);
+  const found = useTicketSearch(
+    { ...filters, queueIds: queueFilter ?? undefined, searchParam, showAll: isAdmin },
+    mainTab === 'search',
+  );
   const transition = useTicketTransition();
 
   const openTicket = (ticket: Ticket) => navigate(`/tickets/${ticket.id}`);
@@ -113,6 +119,11 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
           <Tab id="closed" icon="tick-circle" title={t('tickets.closed')} data-testid="tab-closed" />
           <Tab id="search" icon="search" title={t('ticketsExtra.search')} data-testid="tab-search" />
         </Tabs>
+      </div>
+      {/* A wrapping row of its own, so nothing is pushed out of a narrow list column. */}
+      <div className="ticket-filters" data-testid="ticket-filters">
+        <QueueFilter selected={queueIds} onChange={setQueueIds} />
+        {mainTab === 'search' && <SearchFilters search={filters} onChange={setFilters} />}
         {isAdmin && mainTab === 'open' && (
           <Switch
             className="ticket-show-all"
@@ -151,17 +162,7 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
         </>
       )}
       {mainTab === 'closed' && list(closed)}
-      {mainTab === 'search' && (
-        <>
-          <SearchFilters
-            search={{ ...filters, searchParam, showAll: isAdmin }}
-            onChange={({ queueIds, users, tags, withUnreadMessages }) =>
-              setFilters({ queueIds, users, tags, withUnreadMessages })
-            }
-          />
-          {list(found, t('ticketsExtra.searchEmpty'))}
-        </>
-      )}
+      {mainTab === 'search' && list(found, t('ticketsExtra.searchEmpty'))}
       <NewTicketDialog
         isOpen={newTicketOpen}
         onClose={() => setNewTicketOpen(false)}

@@ -19,14 +19,19 @@ interface AppMessageEvent {
 
 /**
  * One status list: pages from GET /tickets, then kept live by the socket under the section 4 rules.
+ * `queueIds` is the page's queue filter; null (nothing picked) means every queue the user may see.
  * `refreshKey` lets the top bar's refresh button refetch everything.
  */
-export function useLiveTickets(status: TicketStatus, showAll: boolean, refreshKey = 0) {
+export function useLiveTickets(
+  status: TicketStatus,
+  showAll: boolean,
+  queueIds: string[] | null,
+  refreshKey = 0,
+) {
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
-  const queueIds = user?.queues.map((q) => q.id) ?? [];
-  // Admins without queues would otherwise see only queue-less tickets; they may see every queue.
-  const queueFilter = isAdmin && queueIds.length === 0 ? null : queueIds;
+  // Admins may see every queue; others, with nothing picked, their own queues.
+  const queueFilter = queueIds ?? (isAdmin ? null : (user?.queues.map((q) => q.id) ?? []));
   const queueKey = JSON.stringify(queueFilter);
   const filter: TicketListFilter = {
     status,

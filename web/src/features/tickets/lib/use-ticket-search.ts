@@ -6,7 +6,8 @@ import { useTicketPublished } from './local-updates.ts';
 
 export interface TicketSearch {
   searchParam: string;
-  queueIds: string[];
+  /** Omitted: every queue the user may see. */
+  queueIds?: string[];
   users: string[];
   tags: string[];
   withUnreadMessages: boolean;
