@@ -615,6 +615,8 @@ export const en: Dictionary = {
     ERR_PLAN_LIMIT_REACHED: 'Your plan limit has been reached.',
     ERR_INVALID_TOKEN: "Invalid token. Check the connection's token.",
     ERR_EXTERNAL_API_DISABLED: "The company's plan does not include the messages API.",
+    ERR_IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',
+    ERR_IDEMPOTENCY_IN_PROGRESS: 'This request is still in progress; try again in a moment.',
     ERR_RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Wait a few minutes and try again.',
     ERR_WRONG_PASSWORD: 'The current password is incorrect.',
