@@ -36,6 +36,8 @@ export interface Change {
   action: 'update' | 'create' | 'delete';
   id: string;
   ticketId?: string;
+  /** A deleted ticket's last queue and agent: who may hear of the deletion (its row is gone). */
+  placement?: { queueId: string | null; userId: string | null };
   /** Ms since epoch when the underlying event was decided, for latency measurement. */
   at?: number;
 }

@@ -136,3 +136,34 @@ export async function namesInHistory(
   }
   return names;
 }
+
+/** The events that say where a ticket sits: each sets its queue, and most its agent. */
+const placing = new Set([
+  'TicketCreated',
+  'TicketAccepted',
+  'TicketTransferred',
+  'TicketClosed',
+  'TicketReopened',
+  'TicketQueueAssigned',
+  'TicketReturned',
+]);
+
+/**
+ * Where the history last left the ticket (its queue and agent): the access check for a ticket whose
+ * row is gone (deleted) reads this, never nothing. Null when the history never placed it.
+ */
+export function lastPlacement(
+  rows: TicketHistoryRow[],
+): { queueId: string | null; userId: string | null } | null {
+  let placed = false;
+  let queueId: string | null = null;
+  let userId: string | null = null;
+  for (const r of rows) {
+    if (!placing.has(r.type)) continue;
+    placed = true;
+    if ('queueId' in r.data) queueId = r.data.queueId ?? null;
+    if (r.type === 'TicketReturned') userId = null;
+    else if ('userId' in r.data) userId = r.data.userId ?? null;
+  }
+  return placed ? { queueId, userId } : null;
+}

@@ -22,8 +22,13 @@ const ticketSelect = `
 export interface TicketFilter {
   companyId: string;
   status?: 'open' | 'pending' | 'closed';
-  /** Only these queues (tickets without a queue are always included); null = every queue. */
+  /** Only these queues, plus tickets without a queue (see `queuelessOwnedBy`); null = every ticket. */
   queueIds: string[] | null;
+  /**
+   * With `queueIds`: queue-less tickets come along only when this user owns them (a plain agent whose
+   * allTicket setting is off, doc 1 §6); null or absent = every queue-less ticket.
+   */
+  queuelessOwnedBy?: string | null;
   /** Restrict open tickets to this user (show-all off). */
   userId?: string | null;
   searchParam?: string;
@@ -46,7 +51,13 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter) {
   }
   if (f.queueIds) {
     params.push(f.queueIds);
-    where.push(`(t.queue_id IS NULL OR t.queue_id = ANY($${params.length}::uuid[]))`);
+    const inQueues = `t.queue_id = ANY($${params.length}::uuid[])`;
+    if (f.queuelessOwnedBy) {
+      params.push(f.queuelessOwnedBy);
+      where.push(`(${inQueues} OR (t.queue_id IS NULL AND t.user_id = $${params.length}))`);
+    } else {
+      where.push(`(${inQueues} OR t.queue_id IS NULL)`);
+    }
   }
   if (f.userId) {
     params.push(f.userId);

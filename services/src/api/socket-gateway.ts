@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
-import { mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
+import { isAdmin, mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
 
 const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('join'), room: v.pipe(v.string(), v.maxLength(80)) }),
@@ -174,7 +174,12 @@ export class SocketGateway {
       const targets = this.companyClients(c);
       if (change.kind === 'ticket') {
         if (change.action === 'delete') {
-          this.fanOut(targets, `company-${c}-ticket`, { action: 'delete', ticketId: change.id }, change);
+          // Only those who could see the ticket hear that it is gone; without its last placement, admins.
+          const { placement } = change;
+          const allowed = targets.filter((t) =>
+            placement ? mayViewTicket(t.viewer, placement) : isAdmin(t.viewer),
+          );
+          this.fanOut(allowed, `company-${c}-ticket`, { action: 'delete', ticketId: change.id }, change);
           continue;
         }
         const ticket = ticketById.get(change.id);

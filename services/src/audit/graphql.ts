@@ -1,11 +1,11 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { describeEvent } from '@zelo/projections/audit/describe-event';
-import { namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
+import { lastPlacement, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import type { AppContext, SessionUser } from '../api/context.ts';
-import { assertMayViewTicket, viewerOf } from '../tickets/access.ts';
+import { assertMayViewTicket, isAdmin, viewerOf } from '../tickets/access.ts';
 
 const schema = /* GraphQL */ `
   "One fact in a ticket's life: when it happened, who did it, what changed."
@@ -70,7 +70,11 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
           const ticket = await getTicket(pool, viewer.companyId, ticketId);
           const rows = await ticketHistory(pool, viewer.companyId, ticketId);
           if (!ticket && rows.length === 0) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-          if (ticket) assertMayViewTicket(viewer, ticket);
+          // A deleted ticket's row is gone: its history says where it last sat, and that decides. A
+          // history that never placed the ticket is refused to everyone but admins.
+          const placement = ticket ?? lastPlacement(rows);
+          if (placement) assertMayViewTicket(viewer, placement);
+          else if (!isAdmin(viewer)) throw new DomainError('ERR_NO_PERMISSION', 'Acesso não permitido');
           const names = await namesInHistory(pool, viewer.companyId, rows);
           return rows.map((r) => ({
             position: r.position,

@@ -39,13 +39,16 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const q = parse(ListTicketsQuery, request.query);
     const viewer = await viewerOf(pool, request.session);
     const admin = isAdmin(viewer);
-    // Non-admins never see queues that are not theirs, whatever they ask for.
+    // Admins reach any queue of their company on every tab (doc 1 §2: a ticket transferred to a queue
+    // they are not in stays reachable); non-admins never see queues that are not theirs, whatever they
+    // ask for, nor queue-less tickets unless their allTicket setting allows them (doc 1 §6).
     const asked = q.queueIds ?? null;
     const queueIds = admin ? asked : (asked ?? viewer.queueIds).filter((id) => viewer.queueIds.includes(id));
     return listTickets(pool, {
       companyId: viewer.companyId,
       status: q.status,
       queueIds,
+      queuelessOwnedBy: admin || viewer.allTicket ? null : viewer.id,
       userId: admin && (q.showAll || q.users?.length) ? null : viewer.id,
       // Only admins may look at other agents' tickets by name (doc 1 §6: user filter in search).
       userIds: admin ? (q.users ?? null) : null,
