@@ -3,6 +3,7 @@ import { allProjections, readModelMigrations } from '@zelo/projections/registry'
 import { ProjectionRunner } from '@zelo/projections/runner';
 import { buildApp, type RouteSummary } from './api/app.ts';
 import type { AppContext } from './api/context.ts';
+import { idempotencyMigrations } from './api/idempotency.ts';
 import { refreshTokenMigrations } from './auth/refresh-tokens.ts';
 import { baileysMigrations } from './channels/baileys/auth-state.ts';
 import { channelEventsFor, companyResolver, groupsIgnoredBy } from './channels/channel-events.ts';
@@ -26,6 +27,7 @@ export const allMigrations = [
   ...simulatorMigrations,
   ...baileysMigrations,
   ...leaseMigrations,
+  ...idempotencyMigrations,
 ];
 
 async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {

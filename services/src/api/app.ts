@@ -25,6 +25,7 @@ import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
+import { installIdempotency } from './idempotency.ts';
 import { SocketGateway } from './socket-gateway.ts';
 import { refuseUnstorableRequest } from './validation.ts';
 
@@ -52,6 +53,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   installErrorHandler(app);
   // Text PostgreSQL cannot store (a NUL) is bad input on every route, refused before any handler runs.
   app.addHook('preValidation', async (request) => refuseUnstorableRequest(request));
+  // An Idempotency-Key on a POST answers a retry with the first answer (routes registered below).
+  installIdempotency(app, ctx.pool, ctx.deps.clock);
   // The route table as Fastify registers it: the tenant sweep test calls every one of them.
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
