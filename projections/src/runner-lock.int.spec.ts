@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../services/src/platform/db.ts';
 import { createTestDatabase, type TestDatabase } from '../../services/src/testing/database.ts';
-import { ProjectionLockedError, tryLockInTransaction, withProjectionLock } from './runner-lock.ts';
+import {
+  lockInTransaction,
+  ProjectionLockedError,
+  tryLockInTransaction,
+  withRebuildLock,
+} from './runner-lock.ts';
 
 describe('projection lock', () => {
   let db: TestDatabase;
@@ -14,22 +19,30 @@ describe('projection lock', () => {
 
   const runnerWouldApply = (name: string) => inTransaction(db.pool, (tx) => tryLockInTransaction(tx, name));
 
-  it('keeps the runner and a second replay out while a replay holds it, and only for that projection', async () => {
-    await withProjectionLock(db.pool, 'ticket-history', async () => {
+  it('keeps a second rebuild out while one runs, but never the runner, and only for that projection', async () => {
+    await withRebuildLock(db.pool, 'ticket-history', async () => {
+      expect(await runnerWouldApply('ticket-history')).toBe(true);
+      await expect(withRebuildLock(db.pool, 'ticket-history', async () => 'second')).rejects.toBeInstanceOf(
+        ProjectionLockedError,
+      );
+      expect(await withRebuildLock(db.pool, 'users', async () => 'other')).toBe('other');
+    });
+    expect(await withRebuildLock(db.pool, 'ticket-history', async () => 'again')).toBe('again');
+  });
+
+  it("keeps the runner out of a projection during a rebuild's swap transaction only", async () => {
+    await inTransaction(db.pool, async (swap) => {
+      await lockInTransaction(swap, 'ticket-history');
       expect(await runnerWouldApply('ticket-history')).toBe(false);
       expect(await runnerWouldApply('users')).toBe(true);
-      await expect(
-        withProjectionLock(db.pool, 'ticket-history', async () => 'second'),
-      ).rejects.toBeInstanceOf(ProjectionLockedError);
     });
     expect(await runnerWouldApply('ticket-history')).toBe(true);
-    expect(await withProjectionLock(db.pool, 'ticket-history', async () => 'again')).toBe('again');
   });
 
   it('lets go when the work fails', async () => {
     await expect(
-      withProjectionLock(db.pool, 'users', async () => Promise.reject(new Error('boom'))),
+      withRebuildLock(db.pool, 'users', async () => Promise.reject(new Error('boom'))),
     ).rejects.toThrow('boom');
-    expect(await runnerWouldApply('users')).toBe(true);
+    expect(await withRebuildLock(db.pool, 'users', async () => 'again')).toBe('again');
   });
 });

@@ -1,24 +1,25 @@
 import type pg from 'pg';
+import { checkOut } from './pg-listener.ts';
 
-// One writer per projection. A replay empties a projection's tables and rebuilds them from zero; if
-// the live runner kept applying batches meanwhile, both would write the same tables and move the same
-// checkpoint. Both therefore take a PostgreSQL advisory lock keyed on the projection's name:
+// One writer per projection's live tables. The runner applies batches; a rebuild (`zelo projections
+// replay`, rebuild.ts) builds the projection beside the live tables and swaps them in. Two locks,
+// PostgreSQL advisory locks keyed on the projection's name:
 //
-// - a replay (`zelo projections replay`) holds it for its whole run, as a session lock on a
-//   connection of its own (`withProjectionLock`);
-// - the runner should take it per batch, inside the transaction that applies the batch
-//   (`tryLockInTransaction` in `applyToGroup`): a projection whose lock is taken is left out of that
-//   batch, and its position is re-read from projection_checkpoints before its next batch, because the
-//   replay moved it.
+// - the projection lock: the runner takes it per batch, inside the transaction that applies the batch
+//   (`tryLockInTransaction` in `applyToGroup`; a projection whose lock is taken sits that batch out),
+//   and a rebuild takes it, waiting, only for its short swap transaction (`lockInTransaction`);
+// - the rebuild lock: a rebuild holds it for its whole run, as a session lock on a connection of its
+//   own (`withRebuildLock`), so that two rebuilds of one projection never share a shadow schema.
 //
-// Session and transaction locks on the same key conflict with each other, so these two suffice.
+// Session and transaction locks on the same key conflict with each other, so these suffice.
 
 /** The lock's key: a 64-bit hash of the projection's name (hashtextextended, PostgreSQL 11+). */
 const KEY = `hashtextextended('zelo:projection:' || $1, 0)`;
+const REBUILD_KEY = `hashtextextended('zelo:rebuild:' || $1, 0)`;
 
 export class ProjectionLockedError extends Error {
   constructor(readonly projection: string) {
-    super(`projection ${projection} is being written by another process (the runner or another replay)`);
+    super(`projection ${projection} is being rebuilt by another process (another replay)`);
     this.name = 'ProjectionLockedError';
   }
 }
@@ -29,30 +30,40 @@ export async function tryLockInTransaction(tx: pg.PoolClient, projection: string
   return rows[0].ok === true;
 }
 
+/** Takes the projection's lock for this transaction, waiting for the runner's batch to end (bounded). */
+export async function lockInTransaction(
+  tx: pg.PoolClient,
+  projection: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  await tx.query(`SELECT set_config('lock_timeout', $1, true)`, [`${timeoutMs}ms`]);
+  await tx.query(`SELECT pg_advisory_xact_lock(${KEY})`, [projection]);
+}
+
 /**
- * Runs `work` while holding the projection's lock on a connection kept aside for it. Throws
- * ProjectionLockedError at once when the lock is taken, rather than waiting behind a runner that
- * never lets go.
+ * Runs `work` while holding the projection's rebuild lock on a connection kept aside for it. Throws
+ * ProjectionLockedError at once when another rebuild holds it. The runner is not kept out: it goes on
+ * keeping the live tables until the rebuild swaps its own in.
  */
-export async function withProjectionLock<T>(
+export async function withRebuildLock<T>(
   pool: pg.Pool,
   projection: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
+  const { client, release } = await checkOut(pool, `rebuild lock of ${projection}`);
   // A session lock outlives the work if the unlock fails: then the connection is closed, not pooled.
   let broken = false;
   try {
-    const { rows } = await client.query(`SELECT pg_try_advisory_lock(${KEY}) AS ok`, [projection]);
+    const { rows } = await client.query(`SELECT pg_try_advisory_lock(${REBUILD_KEY}) AS ok`, [projection]);
     if (rows[0].ok !== true) throw new ProjectionLockedError(projection);
     try {
       return await work();
     } finally {
-      await client.query(`SELECT pg_advisory_unlock(${KEY})`, [projection]).catch(() => {
+      await client.query(`SELECT pg_advisory_unlock(${REBUILD_KEY})`, [projection]).catch(() => {
         broken = true;
       });
     }
   } finally {
-    client.release(broken);
+    release(broken);
   }
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { checkOut } from './pg-listener.ts';
 import { tryLockInTransaction } from './runner-lock.ts';
 
 // Structurally the services' EventStore: projections depend on contracts, never on services.
@@ -44,8 +45,14 @@ export interface Change {
 
 export interface Projection {
   name: string;
-  /** Tables this projection owns; a replay empties them. */
+  /** Tables this projection owns; a rebuild builds new ones beside them and swaps them in. */
   tables: string[];
+  /**
+   * Columns a consumer writes rather than the events (the delivery worker's claim on a queued message):
+   * a rebuild's swap carries them from the live rows to the rebuilt ones with the same key, so that
+   * swapping in never re-opens work that is in hand.
+   */
+  preserve?: { table: string; key: string[]; columns: string[] }[];
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that changes nothing simply returns
   handle(tx: pg.PoolClient, event: ProjectionEvent): Promise<Change[] | undefined | void>;
   /** Optional bulk path: same effect as calling `handle` for each event in order, in fewer round trips. */
@@ -91,38 +98,80 @@ export async function applyBatch(
   return (await applyToGroup(pool, [{ projection, events }], { lock: false })).changes;
 }
 
+/** Runs a projection's handlers over events in the caller's transaction; the changes they report. */
+export async function applyEvents(
+  tx: pg.PoolClient,
+  projection: Projection,
+  events: ProjectionEvent[],
+): Promise<Change[]> {
+  if (projection.handleBatch) return projection.handleBatch(tx, events);
+  const changes: Change[] = [];
+  for (const e of events) {
+    const c = await projection.handle(tx, e);
+    if (c) changes.push(...c);
+  }
+  return changes;
+}
+
+export interface GroupResult {
+  changes: Change[];
+  /** Projections left out because a rebuild's swap held them. */
+  locked: string[];
+  /** Where each projection that applied events now stands. */
+  applied: Map<string, string>;
+  /**
+   * Projections whose stored checkpoint was past the caller's position (a rebuild swapped in newer
+   * tables): the events up to it were skipped, and this is where the projection stands.
+   */
+  ahead: Map<string, string>;
+}
+
 /**
  * Applies each projection's share of a batch and moves their checkpoints, all in one transaction:
  * one read and one commit serve every projection that is caught up, instead of one per projection.
+ * With `compare`, each projection's stored checkpoint is read under its lock and events at or before
+ * it are skipped, so that a caller whose idea of the position is stale never applies an event twice.
  */
 export async function applyToGroup(
   pool: pg.Pool,
   work: { projection: Projection; events: ProjectionEvent[] }[],
-  options: { lock: boolean } = { lock: true },
-): Promise<{ changes: Change[]; locked: string[] }> {
-  const tx = await pool.connect();
-  const locked: string[] = [];
+  options: { lock: boolean; compare?: (a: string, b: string) => number } = { lock: true },
+): Promise<GroupResult> {
+  const { client: tx, release } = await checkOut(pool, 'projection batch');
+  const result: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };
   try {
     await tx.query('BEGIN');
     // Read models are rebuildable from the event store and their checkpoint commits with them, so a
     // commit lost in a crash is simply re-applied: no need to wait for the WAL flush.
     await tx.query('SET LOCAL synchronous_commit = off');
-    const changes: Change[] = [];
+    let todo = work.filter((w) => w.events.length > 0);
+    // A rebuild swapping its tables in holds this projection: leave it out, it moves on its own.
+    if (options.lock) {
+      const kept: typeof todo = [];
+      for (const w of todo) {
+        if (await tryLockInTransaction(tx, w.projection.name)) kept.push(w);
+        else result.locked.push(w.projection.name);
+      }
+      todo = kept;
+    }
+    const compare = options.compare;
+    if (compare && todo.length) {
+      const { rows } = await tx.query<{ name: string; position: string | null }>(
+        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
+        [todo.map((w) => w.projection.name)],
+      );
+      const stored = new Map(rows.map((r) => [r.name, r.position]));
+      todo = todo.map((w) => {
+        const at = stored.get(w.projection.name);
+        if (!at || compare(w.events[0].position, at) > 0) return w;
+        result.ahead.set(w.projection.name, at);
+        return { ...w, events: w.events.filter((e) => compare(e.position, at) > 0) };
+      });
+    }
     const moved: { name: string; position: string; count: number }[] = [];
-    for (const { projection, events } of work) {
+    for (const { projection, events } of todo) {
       if (events.length === 0) continue;
-      // A replay (zelo projections replay) holds this projection: leave it out, it moves on its own.
-      if (options.lock && !(await tryLockInTransaction(tx, projection.name))) {
-        locked.push(projection.name);
-        continue;
-      }
-      if (projection.handleBatch) changes.push(...(await projection.handleBatch(tx, events)));
-      else {
-        for (const e of events) {
-          const c = await projection.handle(tx, e);
-          if (c) changes.push(...c);
-        }
-      }
+      result.changes.push(...(await applyEvents(tx, projection, events)));
       moved.push({
         name: projection.name,
         position: events[events.length - 1].position,
@@ -143,19 +192,20 @@ export async function applyToGroup(
         [moved.map((m) => m.name), moved.map((m) => m.position), moved.map((m) => m.count)],
       );
     }
-    await notifyChanges(tx, changes);
+    await notifyChanges(tx, result.changes);
     if (moved.length)
       await tx.query('SELECT pg_notify($1, $2)', [
         CHECKPOINT_CHANNEL,
         moved.map((m) => `${m.name} ${m.position}`).join('\n'),
       ]);
     await tx.query('COMMIT');
-    return { changes, locked };
+    for (const m of moved) result.applied.set(m.name, m.position);
+    return result;
   } catch (err) {
     await tx.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    tx.release();
+    release();
   }
 }
 
@@ -229,13 +279,15 @@ export class ProjectionRunner extends EventEmitter {
                 at === null ? events : events.filter((e) => this.source.comparePositions(e.position, at) > 0),
             };
           });
-          const { changes, locked } = await applyToGroup(this.pool, work);
+          const { changes, locked, applied, ahead } = await applyToGroup(this.pool, work, {
+            lock: true,
+            compare: (a, b) => this.source.comparePositions(a, b),
+          });
           for (const name of locked) this.positions.set(name, await readCheckpoint(this.pool, name));
-          for (const w of work) {
-            if (w.events.length === 0 || locked.includes(w.projection.name)) continue;
-            const position = w.events[w.events.length - 1].position;
-            this.positions.set(w.projection.name, position);
-            this.emit('applied', w.projection.name, position);
+          for (const [name, position] of ahead) this.positions.set(name, position);
+          for (const [name, position] of applied) {
+            this.positions.set(name, position);
+            this.emit('applied', name, position);
           }
           this.emit('changes', changes);
           if (events.length === batchSize) continue;

@@ -24,6 +24,10 @@ export const outboundQueueMigrations = [
 export const outboundQueueProjection: Projection = {
   name: 'outbound-queue',
   tables: ['outbound_queue'],
+  // The delivery worker's claim, attempts and backoff: a rebuild must not make a message in flight due.
+  preserve: [
+    { table: 'outbound_queue', key: ['message_id'], columns: ['attempts', 'last_error', 'next_attempt_at'] },
+  ],
   async handle(tx, e) {
     const d = e.data;
     switch (e.type) {

@@ -9,9 +9,15 @@ export type PoolClient = pg.PoolClient;
 export const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/zelo';
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, keepAlive: true });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (err) => console.error('[db] idle client error', err.message));
+  // Nor a checked-out one (pg_terminate_backend, a restart, a network cut): an 'error' event with no
+  // listener ends the process. The query in flight fails with the error, so only its request or batch
+  // fails; the broken client is discarded when released (pg-pool drops clients that are not queryable).
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error('[db] connection lost', err.message));
+  });
   return pool;
 }
 
@@ -20,6 +26,9 @@ export async function inTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // Pools not made by createPool (the CLI's, tests') get the same guard for this checkout.
+  const onError = (err: Error) => console.error('[db] connection lost in a transaction', err.message);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -29,6 +38,7 @@ export async function inTransaction<T>(
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
+    client.off('error', onError);
     client.release();
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ticketHistoryMigrations, ticketHistoryProjection } from '@zelo/projections/audit/ticket-history';
 import { checkpointMigration, ProjectionRunner, readCheckpoint } from '@zelo/projections/runner';
-import { withProjectionLock } from '@zelo/projections/runner-lock';
+import { withRebuildLock } from '@zelo/projections/runner-lock';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
 import { readAllCommitted } from '@zelo/services/testing/read-all';
@@ -98,14 +98,14 @@ describe('zelo projections replay', () => {
     expect(await historyRows(db)).toEqual(before);
   });
 
-  it('refuses to run while another process holds the projection lock, and leaves the rows alone', async () => {
+  it('refuses to run while another replay of the projection runs, and leaves the rows alone', async () => {
     const before = await historyRows(db);
-    const run = await withProjectionLock(db.pool, 'ticket-history', () =>
+    const run = await withRebuildLock(db.pool, 'ticket-history', () =>
       runZelo(['projections', 'replay', 'ticket-history'], { databaseUrl: db.url }),
     );
     expect(run.exitCode).toBe(1);
-    expect(run.screen).toContain('✖ projection ticket-history is being written by another process');
-    expect(run.screen).toContain('Stop the projection runner');
+    expect(run.screen).toContain('✖ projection ticket-history is being rebuilt by another process');
+    expect(run.screen).toContain('Wait for the other replay to finish');
     expect(await historyRows(db)).toEqual(before);
   });
 });

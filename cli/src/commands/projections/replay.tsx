@@ -1,70 +1,28 @@
-import { applyBatch, type EventSource, type Projection } from '@zelo/projections/runner';
-import { ProjectionLockedError, withProjectionLock } from '@zelo/projections/runner-lock';
+import { type RebuildProgress, rebuildProjection } from '@zelo/projections/rebuild';
+import type { EventSource, Projection } from '@zelo/projections/runner';
+import { ProjectionLockedError } from '@zelo/projections/runner-lock';
 import { PostgresEventStore } from '@zelo/services/event-store/postgres';
-import { inTransaction, type Pool } from '@zelo/services/platform/db';
+import type { Pool } from '@zelo/services/platform/db';
 import { Command, InvalidArgumentError } from 'commander';
 import { Box, Text } from 'ink';
 import { formatCount, formatSeconds } from '../../components/format.ts';
 import { CliError, guarded } from '../../platform/fail.tsx';
 import { type CliIO, withPool } from '../../platform/io.ts';
 
-export interface ReplayProgress {
-  name: string;
-  done: number;
-  total: number;
-  elapsedMs: number;
-  position: string | null;
-  finished: boolean;
-}
-
-const quoteIdent = (s: string) => `"${s.replaceAll('"', '""')}"`;
+export type ReplayProgress = RebuildProgress;
 
 /**
- * Rebuilds one projection from the first event: empties its tables and forgets its checkpoint in one
- * transaction, then applies the whole store batch by batch, as the runner would. Holds the
- * projection's advisory lock throughout, so a runner that takes the same lock stays out.
+ * Rebuilds one projection from the first event beside the live one and swaps it in
+ * (projections/src/rebuild.ts): the live read model stays whole and current meanwhile, and nothing
+ * that consumes it (the delivery worker, channel sessions, browsers) sees the rebuild.
  */
-export async function replayProjection(
+export function replayProjection(
   pool: Pool,
   source: Pick<EventSource, 'readAll'>,
   projection: Projection,
   options: { batchSize?: number; onProgress?: (p: ReplayProgress) => void; clock?: () => number } = {},
 ): Promise<ReplayProgress> {
-  const clock = options.clock ?? Date.now;
-  const batchSize = options.batchSize ?? 1000;
-  return withProjectionLock(pool, projection.name, async () => {
-    await inTransaction(pool, async (tx) => {
-      if (projection.tables.length)
-        await tx.query(`TRUNCATE ${projection.tables.map(quoteIdent).join(', ')} RESTART IDENTITY`);
-      await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
-    });
-    const started = clock();
-    const total = Number((await pool.query('SELECT count(*)::bigint AS n FROM es_events')).rows[0].n);
-    const progress: ReplayProgress = {
-      name: projection.name,
-      done: 0,
-      total,
-      elapsedMs: 0,
-      position: null,
-      finished: false,
-    };
-    options.onProgress?.({ ...progress });
-    for (;;) {
-      const events = await source.readAll(progress.position, batchSize);
-      if (events.length === 0) break;
-      await applyBatch(pool, projection, events);
-      progress.done += events.length;
-      progress.position = events[events.length - 1].position;
-      // Events appended since the count are replayed too: the total grows with them.
-      progress.total = Math.max(progress.total, progress.done);
-      progress.elapsedMs = clock() - started;
-      options.onProgress?.({ ...progress });
-    }
-    // The store as read is replayed; anything committing now is the runner's to apply.
-    Object.assign(progress, { total: progress.done, elapsedMs: clock() - started, finished: true });
-    options.onProgress?.({ ...progress });
-    return progress;
-  });
+  return rebuildProjection(pool, source, projection, options);
 }
 
 const BAR = 30;
@@ -102,14 +60,13 @@ const positiveInt = (value: string) => {
 
 export function replayCommand(io: CliIO): Command {
   return new Command('replay')
-    .description('rebuild one projection from the first event (empties its tables and resets its checkpoint)')
+    .description('rebuild one projection from the first event beside the live one, then swap it in')
     .argument('<name>', 'projection name, as `zelo projections status` lists it')
     .option('--batch-size <n>', 'events per transaction', positiveInt, 1000)
     .addHelpText(
       'after',
-      '\nThe replay holds an advisory lock on the projection (projections/src/runner-lock.ts). A runner that\n' +
-        'takes the same lock leaves the projection alone meanwhile; one that does not would write beside the\n' +
-        'replay, so stop it first.',
+      '\nSafe while the system runs: the projection is rebuilt in a schema of its own while the runner keeps\n' +
+        'the live tables current, then swapped in in one transaction. Nothing is re-sent or reconnected.',
     )
     .action(
       guarded(io, (name: string, options: { batchSize: number }) =>
@@ -133,10 +90,7 @@ export function replayCommand(io: CliIO): Command {
             });
           } catch (err) {
             if (err instanceof ProjectionLockedError)
-              throw new CliError(
-                err.message,
-                'Stop the projection runner (or wait for the other replay) and try again.',
-              );
+              throw new CliError(err.message, 'Wait for the other replay to finish and try again.');
             throw err;
           } finally {
             (screen as ReturnType<CliIO['render']> | null)?.unmount();

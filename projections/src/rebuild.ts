@@ -1,0 +1,167 @@
+import type pg from 'pg';
+import { checkOut } from './pg-listener.ts';
+import { applyEvents, CHECKPOINT_CHANNEL, type EventSource, type Projection } from './runner.ts';
+import { lockInTransaction, withRebuildLock } from './runner-lock.ts';
+
+export interface RebuildProgress {
+  name: string;
+  done: number;
+  total: number;
+  elapsedMs: number;
+  position: string | null;
+  finished: boolean;
+}
+
+const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
+/** The schema a projection is rebuilt in: one per projection, dropped before and after. */
+export const shadowSchema = (projection: string) => `zelo_rebuild_${projection.replace(/[^a-z0-9]+/gi, '_')}`;
+
+/** `CREATE [UNIQUE] INDEX name ON schema.table USING …` without its name and schema, to pair indexes. */
+const indexShape = (def: string) =>
+  def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON (?:\S+\.)?(\S+) /, 'CREATE $1INDEX ON $2 ');
+
+/**
+ * Rebuilds a projection from the first event without ever showing a consumer an empty or half-built
+ * read model: the events are applied to copies of its tables in a schema of their own (the handlers'
+ * unqualified table names resolve there through search_path; other projections' tables still resolve
+ * to the live ones), while the runner keeps the live tables up to date. Then one transaction takes the
+ * projection's lock (waiting for the runner's batch), applies what was appended meanwhile, carries the
+ * consumer-owned columns over (Projection.preserve), drops the live tables, moves the rebuilt ones in
+ * under the same index names and sets the checkpoint. Readers see the old tables, then the new ones;
+ * nothing is notified as changed, so no push, send, connect or disconnect follows from a rebuild.
+ */
+export async function rebuildProjection(
+  pool: pg.Pool,
+  source: Pick<EventSource, 'readAll'>,
+  projection: Projection,
+  options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void; clock?: () => number } = {},
+): Promise<RebuildProgress> {
+  const clock = options.clock ?? Date.now;
+  const batchSize = options.batchSize ?? 1000;
+  const schema = ident(shadowSchema(projection.name));
+  const tables = projection.tables;
+  return withRebuildLock(pool, projection.name, async () => {
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await pool.query(`CREATE SCHEMA ${schema}`);
+    try {
+      for (const t of tables)
+        await pool.query(`CREATE TABLE ${schema}.${ident(t)} (LIKE public.${ident(t)} INCLUDING ALL)`);
+      const started = clock();
+      const total = Number((await pool.query('SELECT count(*)::bigint AS n FROM es_events')).rows[0].n);
+      const progress: RebuildProgress = {
+        name: projection.name,
+        done: 0,
+        total,
+        elapsedMs: 0,
+        position: null,
+        finished: false,
+      };
+      const report = () => {
+        // Events appended since the count are replayed too: the total grows with them.
+        progress.total = Math.max(progress.total, progress.done);
+        progress.elapsedMs = clock() - started;
+        options.onProgress?.({ ...progress });
+      };
+      options.onProgress?.({ ...progress });
+      const applyShadow = async (tx: pg.PoolClient, events: Awaited<ReturnType<EventSource['readAll']>>) => {
+        await tx.query(`SELECT set_config('search_path', $1, true)`, [`${schema}, public`]);
+        await applyEvents(tx, projection, events);
+        await tx.query(`SELECT set_config('search_path', 'public', true)`);
+        progress.done += events.length;
+        progress.position = events[events.length - 1].position;
+      };
+
+      // Build beside the live tables, batch by batch, until the store is read to its end.
+      for (;;) {
+        const events = await source.readAll(progress.position, batchSize);
+        if (events.length === 0) break;
+        const { client: tx, release } = await checkOut(pool, `rebuild of ${projection.name}`);
+        try {
+          await tx.query('BEGIN');
+          await tx.query('SET LOCAL synchronous_commit = off');
+          await applyShadow(tx, events);
+          await tx.query('COMMIT');
+        } catch (err) {
+          await tx.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          release();
+        }
+        report();
+        if (events.length < batchSize) break;
+      }
+
+      // The swap: one transaction, under the projection's lock, so the runner is between batches.
+      const { client: tx, release } = await checkOut(pool, `swap of ${projection.name}`);
+      try {
+        await tx.query('BEGIN');
+        await lockInTransaction(tx, projection.name);
+        // What was appended since the last batch (little: the build just read to the end).
+        for (;;) {
+          const events = await source.readAll(progress.position, batchSize);
+          if (events.length === 0) break;
+          await applyShadow(tx, events);
+        }
+        if (tables.length)
+          await tx.query(
+            `LOCK TABLE ${tables.map((t) => `public.${ident(t)}`).join(', ')} IN ACCESS EXCLUSIVE MODE`,
+          );
+        for (const p of projection.preserve ?? []) {
+          const set = p.columns.map((c) => `${ident(c)} = o.${ident(c)}`).join(', ');
+          const on = p.key.map((k) => `n.${ident(k)} = o.${ident(k)}`).join(' AND ');
+          await tx.query(
+            `UPDATE ${schema}.${ident(p.table)} n SET ${set} FROM public.${ident(p.table)} o WHERE ${on}`,
+          );
+        }
+        const { rows: liveIndexes } = await tx.query<{ indexname: string; indexdef: string }>(
+          `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = ANY($1)`,
+          [tables],
+        );
+        for (const t of tables) {
+          await tx.query(`DROP TABLE public.${ident(t)}`);
+          await tx.query(`ALTER TABLE ${schema}.${ident(t)} SET SCHEMA public`);
+        }
+        // LIKE … INCLUDING ALL names the copies' indexes itself: give them their live names back, so
+        // that later migrations find them.
+        const { rows: newIndexes } = await tx.query<{ indexname: string; indexdef: string }>(
+          `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = ANY($1)`,
+          [tables],
+        );
+        const renames = newIndexes.flatMap((n) => {
+          const live = liveIndexes.find((l) => indexShape(l.indexdef) === indexShape(n.indexdef));
+          return live && live.indexname !== n.indexname ? [{ from: n.indexname, to: live.indexname }] : [];
+        });
+        // Through temporary names first: one copy may carry the name another live index had.
+        for (const [i, r] of renames.entries())
+          await tx.query(`ALTER INDEX public.${ident(r.from)} RENAME TO ${ident(`zelo_swap_${i}`)}`);
+        for (const [i, r] of renames.entries())
+          await tx.query(`ALTER INDEX public.${ident(`zelo_swap_${i}`)} RENAME TO ${ident(r.to)}`);
+        if (progress.position === null)
+          await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
+        else {
+          await tx.query(
+            `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at)
+             VALUES ($1, $2, $3, now())
+             ON CONFLICT (name) DO UPDATE SET position = $2, events_applied = $3, updated_at = now()`,
+            [projection.name, progress.position, progress.done],
+          );
+          await tx.query('SELECT pg_notify($1, $2)', [
+            CHECKPOINT_CHANNEL,
+            `${projection.name} ${progress.position}`,
+          ]);
+        }
+        await tx.query('COMMIT');
+      } catch (err) {
+        await tx.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        release();
+      }
+      Object.assign(progress, { total: progress.done, elapsedMs: clock() - started, finished: true });
+      options.onProgress?.({ ...progress });
+      return progress;
+    } finally {
+      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+    }
+  });
+}
