@@ -1,9 +1,9 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType, MessageEvent } from '@zelo/contracts/messaging/events';
-import { ensureContact } from '../contacts/handlers.ts';
+import { ensureContact, loadContact } from '../contacts/handlers.ts';
 import { type Actor, type Deps, handle, latestPosition, load } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
-import { loadTicket, ticketForInbound } from '../tickets/handlers.ts';
+import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
 import {
   decideMessage,
   evolveMessage,
@@ -11,6 +11,10 @@ import {
   type MessageCommand,
   type MessageState,
 } from './domain/message.ts';
+import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
+
+/** The zone company dates and hours are written in (message variables, contact date filters). */
+export const COMPANY_TIME_ZONE = process.env.ZELO_TIME_ZONE ?? 'America/Sao_Paulo';
 
 export const messageStreamId = (messageId: string) => `message-${messageId}`;
 const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
@@ -159,12 +163,25 @@ export async function queueOutboundMessage(
   who: Actor,
   opts: { requireOpen?: boolean } = {},
 ) {
-  const ticket = await loadTicket(deps, m.ticketId);
+  const { state: ticket, openedAt } = await loadTicketWithOpening(deps, m.ticketId);
   if (ticket.kind === 'none' || ticket.deleted || ticket.companyId !== m.companyId) {
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
   }
   if (opts.requireOpen && ticket.status !== 'open') {
     throw new DomainError('ERR_TICKET_NOT_OPEN', 'accept or reopen the ticket before sending');
+  }
+  // Every composed message passes here: the message variables are replaced once, for all of them.
+  let body = m.body;
+  if (hasTemplateVariables(body)) {
+    const contact = await loadContact(deps, ticket.contactId);
+    const now = deps.clock.now();
+    body = fillTemplate(body, {
+      contactName: contact.kind === 'exists' ? (contact.name ?? '') : '',
+      ticketId: ticket.ticketId,
+      ticketCreatedAt: openedAt ?? now,
+      now,
+      timeZone: COMPANY_TIME_ZONE,
+    });
   }
   const messageId = m.messageId ?? newId();
   const message = {
@@ -173,7 +190,7 @@ export async function queueOutboundMessage(
     ticketId: m.ticketId,
     contactId: ticket.contactId,
     whatsappId: ticket.whatsappId,
-    body: m.body,
+    body,
     mediaType: m.mediaType ?? 'chat',
     mediaUrl: m.mediaUrl ?? null,
     quotedMsgId: m.quotedMsgId ?? null,

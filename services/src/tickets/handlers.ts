@@ -229,6 +229,12 @@ export async function loadTicket(deps: Deps, ticketId: string) {
   return (await load(deps.store, ticketStreamId(ticketId), ticketAggregate)).state;
 }
 
+/** A ticket and when it was opened (its first event), in one read of its stream. */
+export async function loadTicketWithOpening(deps: Deps, ticketId: string) {
+  const { state, events } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
+  return { state, openedAt: events[0] ? new Date(events[0].metadata.at) : null };
+}
+
 function existingTicket(state: TicketState) {
   if (state.kind === 'none' || state.deleted)
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');

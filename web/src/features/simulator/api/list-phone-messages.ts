@@ -5,6 +5,10 @@ export interface SimMessage {
   id: string;
   direction: 'inbound' | 'outbound';
   body: string;
+  /** chat, image, audio, video, application...: what a phone shows above the caption. */
+  mediaType: string;
+  /** `/public/...` on the API for a media message, else null. */
+  mediaUrl: string | null;
   createdAt: string;
   ack: number;
 }

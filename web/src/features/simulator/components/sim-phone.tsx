@@ -1,5 +1,6 @@
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
+import { API_URL } from '../../../lib/api.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { renderMarkup } from '../../../lib/markup.tsx';
@@ -52,8 +53,9 @@ export function SimPhone({ title, subtitle, messages, disabled, onSend }: Props)
             data-testid="sim-message"
             data-direction={m.direction}
           >
+            <SimMedia message={m} />
             {/* As a phone shows it: *bold*, _italic_, ~strike~ rendered, not their marks. */}
-            <span className="sim-message-body">{renderMarkup(m.body)}</span>
+            {showsCaption(m) && <span className="sim-message-body">{renderMarkup(m.body)}</span>}
             <span className="sim-message-time">{formatTime(m.createdAt)}</span>
           </div>
         ))}
@@ -80,4 +82,29 @@ export function SimPhone({ title, subtitle, messages, disabled, onSend }: Props)
       </form>
     </div>
   );
+}
+
+const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
+
+/** A media message's file name stands in for a missing caption: the phone does not repeat it. */
+const showsCaption = (m: SimMessage) => !m.mediaUrl || m.body !== fileName(m.mediaUrl);
+
+/** The picture, player or file a media message carries, as the customer's phone shows it. */
+function SimMedia({ message: m }: { message: SimMessage }) {
+  if (!m.mediaUrl) return null;
+  const url = new URL(m.mediaUrl, API_URL).toString();
+  switch (m.mediaType) {
+    case 'image':
+      return <img className="sim-media" src={url} alt={m.body} data-testid="sim-image" />;
+    case 'audio':
+      return <audio className="sim-media" src={url} controls data-testid="sim-audio" />;
+    case 'video':
+      return <video className="sim-media" src={url} controls data-testid="sim-video" />;
+    default:
+      return (
+        <a className="sim-media-file" href={url} target="_blank" rel="noopener noreferrer" data-testid="sim-file">
+          <Icon icon="document" /> {fileName(m.mediaUrl)}
+        </a>
+      );
+  }
 }
