@@ -78,7 +78,10 @@ describe('a quick answer with an attachment and variables, from the composer to 
     ]);
     expect(received[0].mediaUrl).toBeTruthy();
     // The agent's view shows what the customer got.
-    await page.getByTestId('message').filter({ hasText: 'Segue o boleto, Rita Souza.' }).waitFor({ timeout: 5_000 });
+    await page
+      .getByTestId('message')
+      .filter({ hasText: 'Segue o boleto, Rita Souza.' })
+      .waitFor({ timeout: 5_000 });
   });
 
   it("shows the picture and its caption on the simulator's phone", async () => {
@@ -88,7 +91,9 @@ describe('a quick answer with an attachment and variables, from the composer to 
     await bubble.waitFor({ timeout: 10_000 });
     const image = bubble.getByTestId('sim-image');
     await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 5_000 })
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 5_000,
+      })
       .toBe(1);
     await page.screenshot({ path: 'e2e/screenshots/quick-answer-template.png' });
   });

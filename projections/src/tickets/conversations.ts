@@ -201,13 +201,16 @@ export const conversationsProjection: Projection = {
           at,
         ]);
         return [ticketChange(e)];
-      case 'TicketDeleted':
+      case 'TicketDeleted': {
         await tx.query('DELETE FROM messages WHERE ticket_id=$1', [d.ticketId]);
-        const gone = await tx.query('DELETE FROM tickets WHERE id=$1 RETURNING queue_id, user_id', [d.ticketId]);
+        const gone = await tx.query('DELETE FROM tickets WHERE id=$1 RETURNING queue_id, user_id', [
+          d.ticketId,
+        ]);
         const placement = gone.rows[0]
           ? { queueId: gone.rows[0].queue_id as string | null, userId: gone.rows[0].user_id as string | null }
           : undefined;
         return [{ ...ticketChange(e, 'delete'), placement }];
+      }
       case 'TicketQueueAssigned':
         await tx.query('UPDATE tickets SET queue_id=$2, updated_at=$3 WHERE id=$1', [
           d.ticketId,

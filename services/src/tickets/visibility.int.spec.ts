@@ -29,7 +29,9 @@ describe('ticket visibility by queue, allTicket and role', () => {
     system.api(method, path, { token: s.token, body });
 
   async function listen(s: Session): Promise<Frame[]> {
-    const ws = new WebSocket(`${system.url.replace(/^http/, 'ws')}/socket?token=${encodeURIComponent(s.token)}`);
+    const ws = new WebSocket(
+      `${system.url.replace(/^http/, 'ws')}/socket?token=${encodeURIComponent(s.token)}`,
+    );
     sockets.push(ws);
     const frames: Frame[] = [];
     ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
@@ -56,7 +58,10 @@ describe('ticket visibility by queue, allTicket and role', () => {
   async function pendingTicket(queueId: string | null) {
     const opened = await as(admin)('POST', '/tickets', { contactId: await contact(), queueId });
     expect(opened.status).toBe(201);
-    const returned = await as(admin)('PUT', `/tickets/${opened.body.id}`, { status: 'pending', userId: null });
+    const returned = await as(admin)('PUT', `/tickets/${opened.body.id}`, {
+      status: 'pending',
+      userId: null,
+    });
     expect(returned.body).toMatchObject({ status: 'pending', userId: null, queueId });
     return returned.body.id as string;
   }
@@ -113,7 +118,10 @@ describe('ticket visibility by queue, allTicket and role', () => {
     expect((await as(ana)('GET', `/tickets/${queueless}`)).body.error).toBe('ERR_NO_PERMISSION');
     const accept = await as(ana)('PUT', `/tickets/${queueless}`, { status: 'open' });
     expect(accept.status).toBe(403);
-    expect((await as(admin)('GET', `/tickets/${queueless}`)).body).toMatchObject({ status: 'pending', userId: null });
+    expect((await as(admin)('GET', `/tickets/${queueless}`)).body).toMatchObject({
+      status: 'pending',
+      userId: null,
+    });
     // Nor may she join its room.
     const ws = sockets[0];
     ws.send(JSON.stringify({ type: 'join', room: `ticket:${queueless}` }));
@@ -123,7 +131,11 @@ describe('ticket visibility by queue, allTicket and role', () => {
     const biaList = await as(bia)('GET', '/tickets?status=pending');
     expect(biaList.body.tickets.map((t: any) => t.id)).toEqual(expect.arrayContaining([queueless, ours]));
     expect((await as(bia)('GET', `/tickets/${queueless}`)).status).toBe(200);
-    await eventually(async () => ticketFrames(biaFrames, queueless, 'update').length > 0, 5_000, 'Bia hears it');
+    await eventually(
+      async () => ticketFrames(biaFrames, queueless, 'update').length > 0,
+      5_000,
+      'Bia hears it',
+    );
     await eventually(async () => ticketFrames(anaFrames, ours, 'update').length > 0, 5_000, 'Ana hears hers');
     expect(ticketFrames(anaFrames, queueless, 'update')).toEqual([]);
 
@@ -137,7 +149,13 @@ describe('ticket visibility by queue, allTicket and role', () => {
 
   it('an admin reaches, on every tab, a ticket in a queue he is not in; an agent asking for it gets nothing', async () => {
     const pending = await pendingTicket(financeiro);
-    const open = (await as(admin)('POST', '/tickets', { contactId: await contact(), queueId: financeiro, userId: bia.user.id })).body.id;
+    const open = (
+      await as(admin)('POST', '/tickets', {
+        contactId: await contact(),
+        queueId: financeiro,
+        userId: bia.user.id,
+      })
+    ).body.id;
     const closed = await pendingTicket(financeiro);
     expect((await as(admin)('PUT', `/tickets/${closed}`, { status: 'closed' })).body.status).toBe('closed');
 
@@ -152,10 +170,16 @@ describe('ticket visibility by queue, allTicket and role', () => {
       const ids = r.body.tickets.map((t: any) => t.id);
       expect(ids, status).toContain(id);
       // The filter filters: no ticket of the demo queue comes along.
-      expect(r.body.tickets.every((t: any) => t.queueId === financeiro || t.queueId === null), status).toBe(true);
+      expect(
+        r.body.tickets.every((t: any) => t.queueId === financeiro || t.queueId === null),
+        status,
+      ).toBe(true);
       // Ana is not in Financeiro: her queueIds are cut to her own queues.
       const a = await as(ana)('GET', `/tickets?status=${status}&queueIds=${only}&showAll=true`);
-      expect(a.body.tickets.map((t: any) => t.id), status).not.toContain(id);
+      expect(
+        a.body.tickets.map((t: any) => t.id),
+        status,
+      ).not.toContain(id);
       expect((await as(ana)('GET', `/tickets/${id}`)).status).toBe(403);
     }
   }, 60_000);

@@ -84,7 +84,10 @@ export function greetingAt(at: Date, timeZone: string): string {
  */
 export function protocolOf(ticketId: string, createdAt: Date, timeZone: string): string {
   const f = fieldsIn(createdAt, timeZone);
-  const suffix = String(Number.parseInt(ticketId.replace(/-/g, '').slice(0, 8), 16) % 10_000).padStart(4, '0');
+  const suffix = String(Number.parseInt(ticketId.replace(/-/g, '').slice(0, 8), 16) % 10_000).padStart(
+    4,
+    '0',
+  );
   return `${f.year}${f.month}${f.day}${f.hour}${f.minute}${f.second}${suffix}`;
 }
 

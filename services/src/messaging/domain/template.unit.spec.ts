@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate, greetingAt, hasTemplateVariables, protocolOf, type TemplateContext } from './template.ts';
+import {
+  fillTemplate,
+  greetingAt,
+  hasTemplateVariables,
+  protocolOf,
+  type TemplateContext,
+} from './template.ts';
 
 const SP = 'America/Sao_Paulo';
 const ticketId = '0000abcd-1111-4222-8333-444455556666';
@@ -30,7 +36,9 @@ describe('message variables (doc 1 §3)', () => {
     expect(p).toMatch(/^20260305090409\d{4}$/);
     expect(p.slice(-4)).toBe(String(0xabcd % 10_000).padStart(4, '0'));
     // Another ticket of the same second differs.
-    expect(protocolOf('00001234-1111-4222-8333-444455556666', new Date('2026-03-05T12:04:09Z'), SP)).not.toBe(p);
+    expect(protocolOf('00001234-1111-4222-8333-444455556666', new Date('2026-03-05T12:04:09Z'), SP)).not.toBe(
+      p,
+    );
   });
 
   it('greets by the company clock', () => {
@@ -42,13 +50,17 @@ describe('message variables (doc 1 §3)', () => {
 
   it('leaves unknown names and plain text exactly as written', () => {
     const c = at('2026-03-05T15:00:00Z');
-    expect(fillTemplate('{{answer}} e {{ nome }} e {name} e {{name', c)).toBe('{{answer}} e {{ nome }} e {name} e {{name');
+    expect(fillTemplate('{{answer}} e {{ nome }} e {name} e {{name', c)).toBe(
+      '{{answer}} e {{ nome }} e {name} e {{name',
+    );
     expect(hasTemplateVariables('Olá {{answer}}')).toBe(false);
     expect(hasTemplateVariables('Olá {{firstName}}')).toBe(true);
     expect(fillTemplate('sem variáveis', c)).toBe('sem variáveis');
   });
 
   it('a nameless contact reads as empty, not as "undefined"', () => {
-    expect(fillTemplate('Olá {{firstName}}!', { ...at('2026-03-05T15:00:00Z'), contactName: '' })).toBe('Olá !');
+    expect(fillTemplate('Olá {{firstName}}!', { ...at('2026-03-05T15:00:00Z'), contactName: '' })).toBe(
+      'Olá !',
+    );
   });
 });

@@ -97,12 +97,26 @@ function SimMedia({ message: m }: { message: SimMessage }) {
     case 'image':
       return <img className="sim-media" src={url} alt={m.body} data-testid="sim-image" />;
     case 'audio':
-      return <audio className="sim-media" src={url} controls data-testid="sim-audio" />;
+      return (
+        <audio className="sim-media" src={url} controls data-testid="sim-audio">
+          <track kind="captions" />
+        </audio>
+      );
     case 'video':
-      return <video className="sim-media" src={url} controls data-testid="sim-video" />;
+      return (
+        <video className="sim-media" src={url} controls data-testid="sim-video">
+          <track kind="captions" />
+        </video>
+      );
     default:
       return (
-        <a className="sim-media-file" href={url} target="_blank" rel="noopener noreferrer" data-testid="sim-file">
+        <a
+          className="sim-media-file"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="sim-file"
+        >
           <Icon icon="document" /> {fileName(m.mediaUrl)}
         </a>
       );
