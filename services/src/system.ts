@@ -5,6 +5,7 @@ import { buildApp, type RouteSummary } from './api/app.ts';
 import type { AppContext } from './api/context.ts';
 import { idempotencyMigrations } from './api/idempotency.ts';
 import { refreshTokenMigrations } from './auth/refresh-tokens.ts';
+import { deriveSecret, resolveSecret } from './auth/sessions.ts';
 import { baileysMigrations } from './channels/baileys/auth-state.ts';
 import { channelEventsFor, companyResolver, groupsIgnoredBy } from './channels/channel-events.ts';
 import { leaseMigrations } from './channels/leases.ts';
@@ -19,6 +20,7 @@ import type { Config } from './platform/config.ts';
 import { createPool, ensureDatabase } from './platform/db.ts';
 import { migrate } from './platform/migrate.ts';
 import { seed } from './seed.ts';
+import { setPasswordHashCost } from './users/password.ts';
 
 export const allMigrations = [
   ...eventStoreMigrations,
@@ -64,6 +66,10 @@ export async function startZelo(
   await ensureDatabase(config.databaseUrl);
   const pool = createPool(config.databaseUrl, 20);
   await migrate(pool, allMigrations);
+  setPasswordHashCost(config.passwordHashLog2N);
+  // The configured secret, else the one generated on this database's first start.
+  const jwtSecret = await resolveSecret(pool, 'jwt', config.jwtSecret);
+  const refreshSecret = config.refreshSecret ?? deriveSecret(jwtSecret, 'refresh');
   const store = await createEventStore(config, pool);
   const deps: Deps = { store, clock: options.clock ?? systemClock };
   const watcher = new CheckpointWatcher(config.databaseUrl, (a, b) => store.comparePositions(a, b));
@@ -135,12 +141,13 @@ export async function startZelo(
     watcher,
     simulator,
     config: {
-      jwtSecret: config.jwtSecret,
-      refreshSecret: config.refreshSecret,
+      jwtSecret,
+      refreshSecret,
       webOrigins: config.webOrigins,
       accessTtl: 15 * 60,
       refreshTtlDays: 7,
-      secureCookies: false,
+      cookieSecure: config.cookieSecure,
+      trustProxy: config.trustProxy,
     },
   };
 

@@ -1,10 +1,13 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import jwt from '@fastify/jwt';
+import rateLimit from '@fastify/rate-limit';
+import { DomainError } from '@zelo/contracts/errors';
 import Fastify from 'fastify';
 import { auditGraphql } from '../audit/graphql.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
 import { authRoutes } from '../auth/routes.ts';
+import { currentSession } from '../auth/sessions.ts';
 import { simulatorRoutes } from '../channels/simulator-routes.ts';
 import { connectionRoutes } from '../connections/routes.ts';
 import { contactRoutes } from '../contacts/routes.ts';
@@ -47,6 +50,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     bodyLimit: 1024 * 1024,
     // Request ids go into event metadata as correlation ids.
     genReqId: () => crypto.randomUUID(),
+    // Behind a reverse proxy (TRUST_PROXY): the client's address and protocol from x-forwarded-*.
+    trustProxy: ctx.config.trustProxy,
     // The spec's clients write `/users/`, `/settings/`, `/whatsapp/?session=0`: the same routes.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -67,7 +72,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   });
   await app.register(cookie);
   await app.register(jwt, { secret: ctx.config.jwtSecret });
-  installAuthentication(app);
+  installAuthentication(app, (claims) => currentSession(ctx.pool, claims));
+  // Rate limits for the whole app, per route: a route opts in with `config: { rateLimit: {...} }`
+  // (auth/throttle.ts perAddressLimit). Registered here, before every route, so that every route sees it.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('ERR_RATE_LIMITED', `too many requests, retry in ${context.after}`),
+  });
 
   let gateway: SocketGateway | null = null;
   const publish = (companyId: string, event: string, data: unknown) =>

@@ -2,6 +2,7 @@ import '@fastify/jwt';
 import type { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import type { SimulatorChannel } from '../channels/simulator.ts';
 import type { Deps } from '../platform/command-handler.ts';
+import type { TrustProxy } from '../platform/config.ts';
 import type { Pool } from '../platform/db.ts';
 
 /** What every route plugin receives. */
@@ -16,7 +17,10 @@ export interface AppContext {
     /** Access token lifetime in seconds. */
     accessTtl: number;
     refreshTtlDays: number;
-    secureCookies: boolean;
+    /** The refresh cookie's Secure flag: on, off, or on when the request came over HTTPS. */
+    cookieSecure: boolean | 'auto';
+    /** Fastify's trustProxy (client address and protocol from x-forwarded-* when set). */
+    trustProxy: TrustProxy;
   };
   simulator: SimulatorChannel | null;
   /** Users with a live socket in this API process (the dashboard's online column). */
@@ -36,9 +40,15 @@ declare module 'fastify' {
   }
 }
 
+/** An access token's claims: the user as at sign-in, its session (refresh family) and session version. */
+export interface AccessTokenClaims extends SessionUser {
+  sid?: string;
+  v?: number;
+}
+
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: SessionUser;
-    user: SessionUser;
+    payload: AccessTokenClaims;
+    user: AccessTokenClaims;
   }
 }

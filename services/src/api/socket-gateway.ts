@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import * as v from 'valibot';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { type AccessClaims, currentSession } from '../auth/sessions.ts';
 import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
 import { isAdmin, mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
@@ -25,9 +26,19 @@ const Room = v.union([
 interface Client {
   ws: WebSocket;
   viewer: Viewer;
+  /** The access token the socket opened with: its session is re-checked when the user changes. */
+  claims: AccessClaims;
+  /** Closes the socket when that token expires. */
+  expiry: NodeJS.Timeout | null;
   rooms: Set<string>;
   alive: boolean;
 }
+
+/**
+ * Close code of a socket whose token expired or whose session ended (user deleted or demoted, password
+ * changed): the client refreshes its token and reconnects, or goes to the login if the refresh fails.
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 /**
  * Pushes read-model changes to browsers. Every socket belongs to one company (from its token) and
@@ -51,7 +62,7 @@ export class SocketGateway {
     app.server.on('upgrade', (req, socket, head) => {
       if (!req.url?.startsWith('/socket')) return socket.destroy();
       void this.authenticate(req).then(
-        (viewer) => this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, viewer)),
+        (auth) => this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, auth)),
         () => {
           socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
           socket.destroy();
@@ -80,25 +91,31 @@ export class SocketGateway {
     await this.listen.query(`LISTEN ${CHANGES_CHANNEL}`);
   }
 
-  private async authenticate(req: IncomingMessage): Promise<Viewer> {
+  /** The token's session as it stands now (as for HTTP requests): an ended one is refused. */
+  private async authenticate(req: IncomingMessage): Promise<{ viewer: Viewer; claims: AccessClaims }> {
     const token = new URL(req.url ?? '', 'http://x').searchParams.get('token');
     if (!token) throw new Error('no token');
-    const payload = this.app.jwt.verify<{
-      id: string;
-      companyId: string;
-      profile: 'admin' | 'user';
-      super: boolean;
-    }>(token);
-    return viewerOf(this.pool, payload);
+    const claims = this.app.jwt.verify<AccessClaims>(token);
+    const session = await currentSession(this.pool, claims);
+    if (!session) throw new Error('session ended');
+    return { viewer: await viewerOf(this.pool, session), claims };
   }
 
-  private accept(ws: WebSocket, viewer: Viewer) {
-    const client: Client = { ws, viewer, rooms: new Set(), alive: true };
+  private accept(ws: WebSocket, { viewer, claims }: { viewer: Viewer; claims: AccessClaims }) {
+    const client: Client = { ws, viewer, claims, expiry: null, rooms: new Set(), alive: true };
     this.clients.add(client);
+    // A socket lives no longer than its token: past it, the client must come back with a fresh one.
+    if (claims.exp) {
+      const left = Math.max(0, claims.exp * 1000 - Date.now());
+      client.expiry = setTimeout(() => this.endSession(client, 'token expired'), Math.min(left, 2 ** 31 - 1));
+    }
     ws.on('pong', () => {
       client.alive = true;
     });
-    ws.on('close', () => this.clients.delete(client));
+    ws.on('close', () => {
+      if (client.expiry) clearTimeout(client.expiry);
+      this.clients.delete(client);
+    });
     ws.on('message', (raw) => void this.onMessage(client, raw.toString()));
     ws.send(JSON.stringify({ event: 'ready', data: { userId: viewer.id } }));
   }
@@ -148,8 +165,34 @@ export class SocketGateway {
     for (const o of this.onPush) o(event, null);
   }
 
+  private endSession(client: Client, reason: 'token expired' | 'session ended') {
+    if (client.expiry) clearTimeout(client.expiry);
+    this.clients.delete(client);
+    client.ws.close(SESSION_ENDED_CLOSE_CODE, reason);
+  }
+
+  /**
+   * A user changed (row, profile, queues) or had sessions ended: each of that user's sockets is checked
+   * against the user as now. An ended session or a changed profile closes the socket; otherwise the
+   * socket goes on with the user's current queues.
+   */
+  private async recheckSessions(userIds: Set<string>) {
+    for (const client of [...this.clients].filter((c) => userIds.has(c.viewer.id))) {
+      const session = await currentSession(this.pool, client.claims).catch(() => null);
+      if (!session || session.profile !== client.viewer.profile || session.super !== client.viewer.super) {
+        this.endSession(client, 'session ended');
+        continue;
+      }
+      const viewer = await viewerOf(this.pool, session).catch(() => null);
+      if (viewer) client.viewer = viewer;
+      else this.endSession(client, 'session ended');
+    }
+  }
+
   /** One notification's changes: the rows they name are fetched in two queries, then fanned out. */
   private async dispatch(changes: Change[]) {
+    const users = new Set(changes.filter((c) => c.kind === 'user').map((c) => c.id));
+    if (users.size > 0) await this.recheckSessions(users);
     const relevant = changes.filter(
       (c) => this.clients.size > 0 && this.companyClients(c.companyId).length > 0,
     );

@@ -171,12 +171,12 @@ describe('auth', () => {
       expect(afterTheft.body.error).toBe('ERR_SESSION_EXPIRED');
     });
 
-    it('a theft in one login does not end another login of the same user', async () => {
+    it('a login elsewhere ends the earlier login: its refresh is 401 ERR_SESSION_EXPIRED (doc 1 §4)', async () => {
       const laptop = await system.login(DEMO.email, DEMO.password);
       const phone = await system.login(DEMO.email, DEMO.password);
-      const rotated = await system.api('POST', '/auth/refresh_token', { cookie: laptop.cookie });
-      expect(rotated.status).toBe(200);
-      expect((await system.api('POST', '/auth/refresh_token', { cookie: laptop.cookie })).status).toBe(401);
+      const r = await system.api('POST', '/auth/refresh_token', { cookie: laptop.cookie });
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('ERR_SESSION_EXPIRED');
       expect((await system.api('POST', '/auth/refresh_token', { cookie: phone.cookie })).status).toBe(200);
     });
 

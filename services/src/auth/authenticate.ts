@@ -1,39 +1,61 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../api/context.ts';
+import type { AccessClaims } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    /** The request's session as it stands now, or null (no, bad or expired token, ended session). */
+    sessionOf: (request: FastifyRequest) => Promise<SessionUser | null>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The access token's claims as verified (its session id and version, for the user routes). */
+    accessClaims: AccessClaims;
   }
 }
 
+/** The session a verified token stands for now, or null when it has ended (see sessions.ts). */
+export type SessionCheck = (claims: AccessClaims) => Promise<SessionUser | null>;
+
 /**
- * Bearer access tokens. An expired or invalid token answers 403 so that the client tries one refresh
- * (doc 1 §4); a missing token answers 401.
+ * Bearer access tokens. An expired or invalid token, or one whose session has ended (user deleted,
+ * moved, password changed), answers 403 so that the client tries one refresh (doc 1 §4); a missing
+ * token answers 401. With `check`, the user's profile and super come from the user's current row, not
+ * from the token: a demoted admin loses admin routes at once. Without it (route tests that run without
+ * the users read model) the token's claims are trusted.
  */
-export function installAuthentication(app: FastifyInstance) {
+export function installAuthentication(app: FastifyInstance, check?: SessionCheck) {
   app.decorateRequest('session', null as never);
+  app.decorateRequest('accessClaims', null as never);
+  const expired = (reply: FastifyReply) =>
+    reply.status(403).send({ error: 'ERR_SESSION_EXPIRED', message: 'invalid or expired token, refresh it' });
+  const sessionOfClaims = async (claims: AccessClaims) =>
+    check
+      ? await check(claims)
+      : { id: claims.id, companyId: claims.companyId, profile: claims.profile, super: claims.super };
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.authorization) throw new DomainError('ERR_SESSION_EXPIRED', 'missing bearer token');
+    let claims: AccessClaims;
     try {
-      const payload = await request.jwtVerify<{
-        id: string;
-        companyId: string;
-        profile: 'admin' | 'user';
-        super: boolean;
-      }>();
-      request.session = {
-        id: payload.id,
-        companyId: payload.companyId,
-        profile: payload.profile,
-        super: payload.super,
-      };
+      claims = await request.jwtVerify<AccessClaims>();
     } catch {
-      return reply
-        .status(403)
-        .send({ error: 'ERR_SESSION_EXPIRED', message: 'invalid or expired token, refresh it' });
+      return expired(reply);
     }
+    const session = await sessionOfClaims(claims);
+    if (!session) return expired(reply);
+    request.accessClaims = claims;
+    request.session = session;
+  });
+  app.decorate('sessionOf', async (request: FastifyRequest) => {
+    let claims: AccessClaims;
+    try {
+      claims = await request.jwtVerify<AccessClaims>();
+    } catch {
+      return null;
+    }
+    return sessionOfClaims(claims);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     if (request.session?.profile !== 'admin' && !request.session?.super) {

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
+import { sessionMigrations } from './sessions.ts';
+import { loginThrottleMigrations } from './throttle.ts';
 
 // Refresh tokens are sessions, not domain facts: they live in a plain table. Only a hash is stored.
 // Each refresh rotates the token; presenting a token that was already rotated means it leaked, and
@@ -17,6 +19,9 @@ export const refreshTokenMigrations: Migration[] = [
       );
       CREATE INDEX auth_refresh_tokens_family ON auth_refresh_tokens (family_id);`,
   },
+  // The rest of auth's tables (secrets, session versions, login failures) migrate after these.
+  ...sessionMigrations,
+  ...loginThrottleMigrations,
 ];
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -36,7 +41,7 @@ export async function issueRefreshToken(
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; token: string }
+  | { ok: true; userId: string; familyId: string; token: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
@@ -49,7 +54,7 @@ export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: num
   );
   if (rows[0]) {
     const next = await issueRefreshToken(pool, rows[0].user_id, ttlDays, rows[0].family_id);
-    return { ok: true, userId: rows[0].user_id, token: next };
+    return { ok: true, userId: rows[0].user_id, familyId: rows[0].family_id, token: next };
   }
   const found = await pool.query(
     'SELECT family_id, used_at, revoked_at, expires_at FROM auth_refresh_tokens WHERE token_hash = $1',

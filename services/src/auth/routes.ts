@@ -2,15 +2,20 @@ import '@fastify/cookie';
 import { LoginRequest } from '@zelo/contracts/auth/api';
 import { DomainError } from '@zelo/contracts/errors';
 import { sessionUser, userForLogin } from '@zelo/projections/users/queries';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext, SessionUser } from '../api/context.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokenClaims, AppContext } from '../api/context.ts';
 import { parse } from '../api/validation.ts';
+import { newId } from '../platform/ids.ts';
 import { isSubscriptionActive } from '../tenancy/domain/company.ts';
-import { verifyPassword } from '../users/password.ts';
+import { runUserCommand } from '../users/handlers.ts';
+import { checkPassword, hashPassword } from '../users/password.ts';
 import { issueRefreshToken, revokeToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { endUserSessions, sessionVersion } from './sessions.ts';
+import { assertLoginAllowed, clearAccountFailures, perAddressLimit, recordLoginFailure } from './throttle.ts';
 
 export const REFRESH_COOKIE = 'jrt';
-const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+/** Login requests per address and minute, successful or not (each costs a password hash). */
+const LOGIN_REQUESTS_PER_MINUTE = 120;
 
 const formatDate = (iso: string) => {
   const d = new Date(iso);
@@ -21,13 +26,15 @@ export async function authRoutes(
   app: FastifyInstance,
   { ctx, publish }: { ctx: AppContext; publish: (companyId: string, event: string, data: unknown) => void },
 ) {
-  const cookieOptions = {
+  // Secure follows the deployment: configured, or on when the request came over HTTPS (directly, or
+  // per x-forwarded-proto from a proxy Fastify trusts, TRUST_PROXY).
+  const cookieOptions = (request: FastifyRequest) => ({
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: ctx.config.secureCookies,
+    secure: ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure,
     path: '/auth',
     maxAge: ctx.config.refreshTtlDays * 86_400,
-  };
+  });
 
   function assertSubscriptionActive(user: { super: boolean; dueDate: string | Date }) {
     const dueDate = new Date(user.dueDate).toISOString();
@@ -40,36 +47,74 @@ export async function authRoutes(
     }
   }
 
-  async function startSession(reply: FastifyReply, userId: string, refreshToken: string) {
+  /** An access token for the session (refresh family) `familyId`, and the rotated refresh cookie. */
+  async function startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    familyId: string,
+    refreshToken: string,
+  ) {
     const user = await sessionUser(ctx.pool, userId);
-    if (!user) throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
-    const claims: SessionUser = {
+    if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
+    const claims: AccessTokenClaims = {
       id: user.id,
       companyId: user.companyId,
       profile: user.profile,
       super: user.super,
+      sid: familyId,
+      v: await sessionVersion(ctx.pool, user.id),
     };
     const token = await reply.jwtSign(claims, { expiresIn: ctx.config.accessTtl });
-    reply.setCookie(REFRESH_COOKIE, refreshToken, cookieOptions);
+    reply.setCookie(REFRESH_COOKIE, refreshToken, cookieOptions(request));
     return { token, user };
   }
 
-  app.post('/auth/login', { config: { rateLimit: true } }, async (request, reply) => {
-    const { email, password } = parse(LoginRequest, request.body);
-    const found = await userForLogin(ctx.pool, email);
-    // An unknown e-mail costs the same hash as a wrong password, so timing does not tell them apart.
-    const valid = await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH);
-    if (!found || !valid) throw new DomainError('ERR_INVALID_CREDENTIALS', 'invalid e-mail or password');
-    assertSubscriptionActive(found);
-    const session = await startSession(
-      reply,
-      found.id,
-      await issueRefreshToken(ctx.pool, found.id, ctx.config.refreshTtlDays),
-    );
-    // Other open sessions of this user are told (doc 1 §4 "Session elsewhere").
-    publish(found.companyId, `company-${found.companyId}-auth`, { action: 'update', user: { id: found.id } });
-    return session;
-  });
+  app.post(
+    '/auth/login',
+    { config: perAddressLimit('login', LOGIN_REQUESTS_PER_MINUTE, 60_000) },
+    async (request, reply) => {
+      const { email, password } = parse(LoginRequest, request.body);
+      const who = { email, ip: request.ip };
+      // Throttled before the password is checked: past the limit even the right password waits.
+      await assertLoginAllowed(ctx.pool, reply, who);
+      const found = await userForLogin(ctx.pool, email);
+      // An unknown e-mail costs the same hash as a wrong password, so timing does not tell them apart.
+      const checked = await checkPassword(password, found?.passwordHash ?? '');
+      if (!found || !checked.valid) {
+        await recordLoginFailure(ctx.pool, who);
+        throw new DomainError('ERR_INVALID_CREDENTIALS', 'invalid e-mail or password');
+      }
+      await clearAccountFailures(ctx.pool, email);
+      assertSubscriptionActive(found);
+      if (checked.rehash) await rehash(found, password, request);
+      const familyId = newId();
+      const refresh = await issueRefreshToken(ctx.pool, found.id, ctx.config.refreshTtlDays, familyId);
+      // One session per user (doc 1 §4 "Session elsewhere"): the other logins' refresh tokens stop
+      // working, and their sockets are told so that those browsers clear their session.
+      await endUserSessions(ctx.pool, found, { keepFamily: familyId, accessTokens: false });
+      const session = await startSession(request, reply, found.id, familyId, refresh);
+      publish(found.companyId, `company-${found.companyId}-auth`, {
+        action: 'update',
+        user: { id: found.id },
+      });
+      return session;
+    },
+  );
+
+  /** A hash older than today's cost is replaced now that the password is known; a failure only logs. */
+  async function rehash(user: { id: string; companyId: string }, password: string, request: FastifyRequest) {
+    try {
+      await runUserCommand(
+        ctx.deps,
+        user.id,
+        { type: 'RehashPassword', passwordHash: await hashPassword(password) },
+        { companyId: user.companyId, actor: user.id },
+      );
+    } catch (err) {
+      request.log.warn({ err }, 'password rehash failed');
+    }
+  }
 
   app.post('/auth/refresh_token', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
@@ -86,7 +131,7 @@ export async function authRoutes(
     );
     if (!rows[0]) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
     assertSubscriptionActive(rows[0]);
-    return startSession(reply, rotated.userId, rotated.token);
+    return startSession(request, reply, rotated.userId, rotated.familyId, rotated.token);
   });
 
   app.get('/auth/me', { preHandler: app.authenticate }, async (request) => {

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@zelo/contracts/errors';
 import {
   EXTERNAL_SEND_OK,
@@ -63,9 +62,9 @@ export async function externalApiRoutes(
   }: { ctx: AppContext; media: MediaStorage; limit?: ExternalApiRateLimit },
 ) {
   const { deps, pool, watcher } = ctx;
-  // Both scoped to this plugin: only this route is limited per token and takes files here.
+  // Scoped to this plugin: only this route takes files here. Its per-token limit (below) uses the
+  // rate-limit plugin registered for the whole app (api/app.ts).
   await app.register(multipart, { limits: MEDIA_LIMITS, throwFileSizeLimit: true });
-  await app.register(rateLimit, { global: false });
 
   async function connectionOf(request: FastifyRequest) {
     const token = bearerToken(request);

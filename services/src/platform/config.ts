@@ -7,8 +7,15 @@ export interface Config {
   host: string;
   port: number;
   webOrigins: string[];
-  jwtSecret: string;
-  refreshSecret: string;
+  /** null: none configured, the one generated on first start and kept in the database is used. */
+  jwtSecret: string | null;
+  refreshSecret: string | null;
+  /** scrypt cost of new password hashes, as log2(N); 17 (OWASP) unless a test lowers it. */
+  passwordHashLog2N: number;
+  /** Fastify's trustProxy: whom to believe for the client address and the protocol (x-forwarded-*). */
+  trustProxy: TrustProxy;
+  /** The refresh cookie's Secure flag: on, off, or 'auto' (on when the request came over HTTPS). */
+  cookieSecure: boolean | 'auto';
   roles: Set<Role>;
   simulator: boolean;
   demoAutoPair: boolean;
@@ -20,23 +27,30 @@ export interface Config {
   logger: boolean;
 }
 
-const DEV_SECRET = 'zelo-development-secret-change-me';
-
 /** Everything is configured by environment variables; the defaults are the embedded single-machine setup. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const roles = (env.ZELO_ROLES ?? 'api,projections,channels,workflows')
     .split(',')
     .map((r) => r.trim()) as Role[];
-  const jwtSecret = env.JWT_SECRET ?? DEV_SECRET;
-  if (jwtSecret === DEV_SECRET && env.NODE_ENV === 'production')
-    throw new Error('JWT_SECRET must be set in production');
+  const production = env.NODE_ENV === 'production';
+  // No secret in the repository: without JWT_SECRET a random one is generated on first start and kept
+  // in the database. Production must say which secret it signs with.
+  const jwtSecret = env.JWT_SECRET?.trim() ? env.JWT_SECRET : null;
+  if (!jwtSecret && production) throw new Error('JWT_SECRET must be set in production (NODE_ENV=production)');
+  const log2N = Number(env.ZELO_PASSWORD_HASH_LOG2N ?? 17);
+  if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20)
+    throw new Error('ZELO_PASSWORD_HASH_LOG2N must be an integer from 10 to 20');
+  if (production && log2N < 17) throw new Error('ZELO_PASSWORD_HASH_LOG2N cannot be lowered in production');
   return {
     databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl,
     host: env.HOST ?? '0.0.0.0',
     port: Number(env.PORT ?? 8080),
     webOrigins: (env.WEB_ORIGIN ?? 'http://localhost:3000,http://127.0.0.1:3000').split(','),
     jwtSecret,
-    refreshSecret: env.JWT_REFRESH_SECRET ?? `${jwtSecret}-refresh`,
+    refreshSecret: env.JWT_REFRESH_SECRET?.trim() ? env.JWT_REFRESH_SECRET : null,
+    passwordHashLog2N: log2N,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     roles: new Set(roles),
     simulator: (env.ZELO_SIMULATOR ?? 'true') === 'true',
     demoAutoPair: (env.ZELO_DEMO_AUTOPAIR ?? 'true') === 'true',
@@ -48,4 +62,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStoreUrl: env.EVENTSTORE_URL ?? null,
     logger: (env.ZELO_LOG ?? 'true') === 'true',
   };
+}
+
+/** Fastify's trustProxy: whether, or which proxies (addresses/CIDRs, or a hop test), to believe. */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+/** TRUST_PROXY: unset/false (direct), true (any proxy), a hop count, or addresses/CIDRs separated by commas. */
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
 import { parse } from '../api/validation.ts';
+import { perAddressLimit } from '../auth/throttle.ts';
 import { runCompanyCommand, signUpCompany } from './handlers.ts';
 
 export async function tenancyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -13,7 +14,8 @@ export async function tenancyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get('/plans/list', async () => listPlans(pool));
 
-  app.post('/companies/cadastro', { config: { rateLimit: true } }, async (request, reply) => {
+  // Per address: a sign-up costs a password hash and claims an e-mail.
+  app.post('/companies/cadastro', { config: perAddressLimit('sign-up', 10, 60 * 60_000) }, async (request, reply) => {
     const body = parse(SignUpRequest, request.body);
     if (!(await getPlan(pool, body.planId))) throw new DomainError('ERR_NO_PLAN_FOUND', 'plan not found');
     const r = await signUpCompany(deps, body, { companyId: null, actor: 'system:signup' });

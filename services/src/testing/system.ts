@@ -41,6 +41,8 @@ export async function startTestSystem(
     HOST: '127.0.0.1',
     ZELO_ROLES: 'api,projections,channels',
     ZELO_LOG: 'false',
+    // Password hashes at a test cost (production refuses to lower it): tests create and log in many users.
+    ZELO_PASSWORD_HASH_LOG2N: '12',
     ...options.env,
   });
   const zelo = await startZelo(config, { clock: options.clock ?? systemClock });

@@ -5,9 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
 import { IdParam, PageQuery, parse } from '../api/validation.ts';
+import { endUserSessions } from '../auth/sessions.ts';
+import { assertLoginAllowed, recordLoginFailure } from '../auth/throttle.ts';
 import { newId } from '../platform/ids.ts';
 import { createUser, runUserCommand } from './handlers.ts';
-import { hashPassword } from './password.ts';
+import { checkPassword, hashPassword } from './password.ts';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addHook('preHandler', app.authenticate);
@@ -83,7 +85,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return reply.status(201).send(await userAfter(companyId, userId, r.position));
   });
 
-  app.put('/users/:id', async (request) => {
+  app.put('/users/:id', async (request, reply) => {
     const { id: userId } = parse(IdParam, request.params);
     const body = parse(UpdateUserRequest, request.body);
     const s = request.session;
@@ -104,6 +106,19 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (fields.email !== current.email)
       throw new DomainError('ERR_VALIDATION', 'email: changing the e-mail is not supported yet');
     await assertQueuesAndConnection(s.companyId, fields.queueIds, fields.whatsappId);
+    // Users changing their own password prove they know the current one (a stolen session must not
+    // be enough to take the account); an admin setting another user's password does not need it.
+    // Wrong guesses count as failed logins of the account, under the same throttle.
+    if (body.password && userId === s.id) {
+      const who = { email: current.email, ip: request.ip };
+      await assertLoginAllowed(pool, reply, who);
+      const { rows } = await pool.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
+      const known = await checkPassword(body.currentPassword ?? '', rows[0]?.password_hash ?? '');
+      if (!known.valid) {
+        await recordLoginFailure(pool, who);
+        throw new DomainError('ERR_WRONG_PASSWORD', 'currentPassword: the current password is wrong');
+      }
+    }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     const r = await runUserCommand(
       deps,
@@ -111,7 +126,19 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       { type: 'UpdateUser', fields, passwordHash },
       { companyId: s.companyId, actor: s.id },
     );
-    return userAfter(s.companyId, userId, r.position);
+    const user = await userAfter(s.companyId, userId, r.position);
+    const target = { id: userId, companyId: s.companyId };
+    if (passwordHash) {
+      // A new password ends every other session of the user at once (access tokens included); the
+      // session that changed its own password goes on.
+      const keepFamily = userId === s.id ? (request.accessClaims.sid ?? null) : null;
+      await endUserSessions(pool, target, { keepFamily, accessTokens: true });
+    } else if (current.profile === 'admin' && fields.profile !== 'admin') {
+      // Demoted: admin routes are refused at once (the profile is read per request); the sessions end
+      // (no refresh, sockets closed) so that the browsers start again as what the user now is.
+      await endUserSessions(pool, target, { accessTokens: false });
+    }
+    return user;
   });
 
   app.delete('/users/:id', { preHandler: app.requireAdmin }, async (request) => {
@@ -126,6 +153,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       { companyId: s.companyId, actor: s.id },
     );
     await watcher.waitFor(r.position, ['users']);
+    // Its tokens already fail (the user's row is gone); its refresh families and sockets end too.
+    await endUserSessions(pool, { id: userId, companyId: s.companyId }, { accessTokens: true });
     return { message: 'user deleted' };
   });
 

@@ -60,10 +60,14 @@ describe('Users', () => {
     expect(self.body.queueIds).toHaveLength(1);
   });
 
-  it('a plain user may change their own password, and logs in with it', async () => {
+  it('a plain user may change their own password, giving the current one, and logs in with it', async () => {
+    const body = { name: 'Agente Renomeado', email: plain.user.email, password: 'novasenha' };
+    const without = await system.api('PUT', `/users/${plain.user.id}`, { token: plain.token, body });
+    expect(without.status).toBe(400);
+    expect(without.body.error).toBe('ERR_WRONG_PASSWORD');
     const r = await system.api('PUT', `/users/${plain.user.id}`, {
       token: plain.token,
-      body: { name: 'Agente Renomeado', email: plain.user.email, password: 'novasenha' },
+      body: { ...body, currentPassword: 'agente1' },
     });
     expect(r.status).toBe(200);
     await expect(system.login(plain.user.email, 'novasenha')).resolves.toBeTruthy();

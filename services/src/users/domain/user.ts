@@ -31,7 +31,9 @@ export type UserCommand =
   | { type: 'CreateUser'; user: UserCreated['data'] }
   | { type: 'UpdateUser'; fields: Fields; passwordHash?: string }
   | { type: 'DeleteUser' }
-  | { type: 'ChangeLanguage'; language: 'pt' | 'en' | 'es' };
+  | { type: 'ChangeLanguage'; language: 'pt' | 'en' | 'es' }
+  /** The same password, hashed again at today's cost (after a successful login with an older hash). */
+  | { type: 'RehashPassword'; passwordHash: string };
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'CreateUser')
@@ -52,6 +54,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       ];
     case 'DeleteUser':
       return [{ type: 'UserDeleted', data: ref }];
+    case 'RehashPassword': {
+      const { kind: _k, userId: _u, companyId: _c, deleted: _d, language: _l, ...fields } = state;
+      return [{ type: 'UserUpdated', data: { ...ref, ...fields, passwordHash: command.passwordHash } }];
+    }
     case 'ChangeLanguage':
       return state.language === command.language
         ? []
