@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 import { type Session, setSession } from '../../../lib/store.ts';
-import { LOGIN_AT_KEY } from './logout.ts';
+import { markLogin } from './logout.ts';
 
 export const LoginInput = v.object({
   email: v.pipe(
@@ -21,7 +21,7 @@ export const login = (input: LoginInput) =>
 export function useLogin() {
   return async (input: LoginInput) => {
     const session = await login(input);
-    localStorage.setItem(LOGIN_AT_KEY, String(Date.now()));
+    markLogin();
     setSession(session);
     return session;
   };

@@ -2,9 +2,26 @@ import { navigate } from 'wouter/use-browser-location';
 import { apiRequest } from '../../../lib/api.ts';
 import { appStore, sessionAtom, setSession } from '../../../lib/store.ts';
 
-/** When this browser last logged in (any tab), so a tab can tell its own browser's login from another's. */
-export const LOGIN_AT_KEY = 'loginAt';
+/**
+ * The last login made in this browser: when, and by which tab. Local storage is shared by the tabs,
+ * session storage is each tab's own (and survives its reloads).
+ */
+const LOGIN_MARK_KEY = 'loginMark';
 const SAME_BROWSER_MS = 10_000;
+
+/** Called on each login in this tab, so its other tabs can tell their own browser's login from another's. */
+export function markLogin() {
+  const mark = `${Date.now()}:${Math.random().toString(36).slice(2)}`;
+  localStorage.setItem(LOGIN_MARK_KEY, mark);
+  sessionStorage.setItem(LOGIN_MARK_KEY, mark);
+}
+
+/** Another tab of this browser logged in a moment ago (and so owns the cookie and the stored token). */
+function anotherTabJustLoggedIn(): boolean {
+  const mark = localStorage.getItem(LOGIN_MARK_KEY);
+  if (!mark || mark === sessionStorage.getItem(LOGIN_MARK_KEY)) return false;
+  return Date.now() - Number(mark.split(':')[0]) < SAME_BROWSER_MS;
+}
 
 export const logout = () => apiRequest<void>('/auth/logout', { method: 'DELETE' });
 
@@ -25,7 +42,7 @@ export function useLogout() {
  * tab's now: only this tab's session is dropped.
  */
 export async function endSessionTakenElsewhere() {
-  const sameBrowser = Date.now() - Number(localStorage.getItem(LOGIN_AT_KEY) ?? 0) < SAME_BROWSER_MS;
+  const sameBrowser = anotherTabJustLoggedIn();
   if (sameBrowser) appStore.set(sessionAtom, null);
   else setSession(null);
   navigate('/login', { replace: true });
