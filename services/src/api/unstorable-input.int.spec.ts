@@ -148,7 +148,7 @@ describe('unstorable text is refused on every route, and nothing is appended', (
     const ws = new WebSocket(
       `${system.url.replace(/^http/, 'ws')}/socket?token=${encodeURIComponent(token)}`,
     );
-    const frames: { event: string; data: any }[] = [];
+    const frames: { event: string; data: { error?: string } }[] = [];
     ws.on('message', (m) => frames.push(JSON.parse(m.toString())));
     await eventually(async () => frames.some((f) => f.event === 'ready'), 5_000);
     ws.send(JSON.stringify({ type: 'join', room: `notification${NUL}` }));
