@@ -216,6 +216,12 @@ describe('sessions follow the user', () => {
     });
     expect(set.status).toBe(200);
     expect((await system.api('GET', '/auth/me', { token: agent.token })).status).toBe(403);
+    // GraphQL too: the old token reads no audit history.
+    const history = await system.api('POST', '/graphql', {
+      token: agent.token,
+      body: { query: `{ ticketHistory(ticketId: "${newId()}") { type } }` },
+    });
+    expect(history.body.errors?.[0]?.extensions?.code).toBe('ERR_SESSION_EXPIRED');
     expect((await refresh(agent.cookie)).status).toBe(401);
     expect(await socket.closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' });
     expect(
