@@ -124,10 +124,28 @@ describe('contacts in the browser', () => {
     await page.getByTestId('contacts-search').fill('');
   });
 
-  it('opens a ticket from a contact, then the drawer shows it; edits it and keeps notes', async () => {
+  it('opens the new-ticket dialog from a contact, then the drawer shows it; edits it and keeps notes', async () => {
     const row = page.getByTestId('contact-row').filter({ hasText: 'Joana Conceição' });
+    const contactId = (await row.getAttribute('data-contact-id'))!;
+    const ticketsOfJoana = async () =>
+      (await system.api('GET', '/tickets?showAll=true&searchParam=joana', { token })).body.tickets.filter(
+        (t: { contactId: string }) => t.contactId === contactId,
+      );
     await row.getByTestId('contact-new-ticket').click();
+    // Doc 1 §2: "Abrir atendimento" opens the new-ticket dialog with the contact chosen; nothing is
+    // created until the agent confirms, with the queue the dialog's rules ask for.
+    const contactBox = page.getByTestId('new-ticket-contact');
+    await contactBox.waitFor({ timeout: 5_000 });
+    await expect(contactBox.inputValue()).resolves.toBe('Joana Conceição');
+    await page.waitForTimeout(300);
+    expect(await ticketsOfJoana()).toEqual([]);
+    await page.screenshot({ path: 'e2e/screenshots/contact-new-ticket-dialog.png' });
+    await page.getByTestId('new-ticket-queue').selectOption(DEMO.queueId);
+    await page.getByTestId('new-ticket-submit').click();
     await page.waitForURL(/\/tickets\/[0-9a-f-]{36}/, { timeout: 10_000 });
+    const [created] = await ticketsOfJoana();
+    expect(created).toMatchObject({ status: 'open', queueId: DEMO.queueId });
+    expect(page.url()).toContain(created.id);
     await page.getByTestId('ticket-contact-info').click();
     const drawer = page.getByTestId('contact-drawer-body');
     await drawer.getByText('joana@cliente.com').waitFor({ timeout: 5_000 });

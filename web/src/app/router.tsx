@@ -17,7 +17,7 @@ const ConnectionsPage = lazy(() =>
   })),
 );
 const ContactsPage = lazy(() =>
-  import('../features/contacts/components/contacts-page.tsx').then((m) => ({ default: m.ContactsPage })),
+  import('./routes/contacts-route.tsx').then((m) => ({ default: m.ContactsRoute })),
 );
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),

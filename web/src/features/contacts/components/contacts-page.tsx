@@ -1,11 +1,10 @@
 import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { type UIEvent, useState } from 'react';
+import { type ReactNode, type UIEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
-import { createTicketFor } from '../api/create-ticket.ts';
 import { importFromPhone } from '../api/import-contacts.ts';
 import { listAllContacts, useContactPages } from '../api/list-contacts.ts';
 import { deleteContact } from '../api/save-contact.ts';
@@ -19,8 +18,16 @@ import './contacts.css';
 
 const LOAD_MORE_PX = 100;
 
+interface Props {
+  /**
+   * Doc 1 §2: "Abrir atendimento" opens the new-ticket dialog for the contact (queue rules included).
+   * The app layer plugs the tickets feature's dialog in, so this feature does not import another one.
+   */
+  newTicketDialog: (contact: Contact, close: () => void) => ReactNode;
+}
+
 /** Doc 1 §2 Contacts page: search, import, add, export, and the table with its actions. */
-export function ContactsPage() {
+export function ContactsPage({ newTicketDialog }: Props) {
   const t = useT();
   const [, navigate] = useLocation();
   const user = useAtomValue(sessionAtom)?.user;
@@ -34,7 +41,7 @@ export function ContactsPage() {
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [ticketFor, setTicketFor] = useState<Contact | null>(null);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
@@ -71,19 +78,6 @@ export function ContactsPage() {
       setTimeout(reload, 1500);
     } catch (err) {
       toastError(err);
-    }
-  };
-
-  const openTicket = async (contact: Contact) => {
-    setBusy(contact.id);
-    try {
-      const isAdmin = user?.profile === 'admin' || !!user?.super;
-      const ticket = await createTicketFor(contact.id, isAdmin ? null : (user?.queues[0]?.id ?? null));
-      navigate(`/tickets/${ticket.id}`);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -159,8 +153,7 @@ export function ContactsPage() {
                     icon="chat"
                     title={t('contacts.newTicket')}
                     aria-label={t('contacts.newTicket')}
-                    loading={busy === c.id}
-                    onClick={() => void openTicket(c)}
+                    onClick={() => setTicketFor(c)}
                     data-testid="contact-new-ticket"
                   />
                   <Button
@@ -212,6 +205,7 @@ export function ContactsPage() {
       {editing !== undefined && (
         <ContactDialog contactId={editing} onClose={() => setEditing(undefined)} onSaved={onSaved} />
       )}
+      {ticketFor && newTicketDialog(ticketFor, () => setTicketFor(null))}
       {importing && (
         <ImportDialog
           onClose={() => setImporting(false)}

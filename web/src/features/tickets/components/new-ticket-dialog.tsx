@@ -8,7 +8,7 @@ import {
   HTMLSelect,
   MenuItem,
 } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
@@ -30,10 +30,12 @@ interface Props {
   isOpen: boolean;
   onClose: () => void;
   onCreated: (ticket: Ticket) => void;
+  /** Opened from a contact (the contacts page's "Abrir atendimento"): that contact, already chosen. */
+  initialContact?: ContactOption | null;
 }
 
 /** Section 2 New-ticket dialog, section 4 ERR_OTHER_OPEN_TICKET, section 5 queue rule. */
-export function NewTicketDialog({ isOpen, onClose, onCreated }: Props) {
+export function NewTicketDialog({ isOpen, onClose, onCreated, initialContact = null }: Props) {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
@@ -43,6 +45,13 @@ export function NewTicketDialog({ isOpen, onClose, onCreated }: Props) {
   const [whatsappId, setWhatsappId] = useState('');
   const [busy, setBusy] = useState(false);
   const [held, setHeld] = useState<{ agent: string; queue: string } | null>(null);
+
+  // Each opening from a contact starts with that contact chosen; the queue and connection stay to pick.
+  useEffect(() => {
+    if (!isOpen || !initialContact) return;
+    setContact(initialContact);
+    setText(initialContact.name);
+  }, [isOpen, initialContact]);
 
   const queues = useRequest(
     async (signal) => {
@@ -129,7 +138,7 @@ export function NewTicketDialog({ isOpen, onClose, onCreated }: Props) {
           search={searchContacts}
           inputTestId="new-ticket-contact"
           optionTestId="new-ticket-contact-option"
-          autoFocus
+          autoFocus={!initialContact}
           showSelectedTick
           menuClassName="new-ticket-contacts"
           optionLabel={(c) => c.number}
