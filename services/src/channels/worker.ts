@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType } from '@zelo/contracts/messaging/events';
-import pg from 'pg';
+import { PgListener } from '@zelo/projections/pg-listener';
 import { runMessageCommand } from '../messaging/handlers.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -64,7 +64,7 @@ export class ChannelWorker {
   private readonly leases: Leases;
   /** Sessions open in this process (started here, not stopped or logged out since), by adapter. */
   private readonly open = new Map<string, ChannelAdapter>();
-  private listen: pg.Client | null = null;
+  private listen: PgListener | null = null;
   private timers: NodeJS.Timeout[] = [];
   private delivering: Promise<void> | null = null;
   private again = false;
@@ -87,18 +87,22 @@ export class ChannelWorker {
 
   async start(): Promise<void> {
     // LISTEN first, then sync: a connection projected in between is caught by one or the other.
-    this.listen = new pg.Client({ connectionString: this.databaseUrl });
-    this.listen.on('notification', (n) => {
-      if (n.channel === LEASES_CHANNEL) {
-        if (n.payload !== this.id) void this.sync();
-      } else if (n.channel === 'zelo_changes' && n.payload?.includes('"whatsapp"')) void this.sync();
-      else this.kick();
+    // After a cut it reconnects with backoff; what it missed meanwhile is caught up by a sync and a
+    // delivery pass at once (the timers below would also catch it, later).
+    this.listen = new PgListener(this.databaseUrl, ['zelo_outbound', 'zelo_changes', LEASES_CHANNEL], {
+      onNotification: (n) => {
+        if (n.channel === LEASES_CHANNEL) {
+          if (n.payload !== this.id) void this.sync();
+        } else if (n.channel === 'zelo_changes' && n.payload?.includes('"whatsapp"')) void this.sync();
+        else this.kick();
+      },
+      onReconnect: () => {
+        void this.sync();
+        this.kick();
+      },
+      onLost: (err) => console.error('[channel] LISTEN connection lost, reconnecting:', err.message),
     });
-    this.listen.on('error', () => {});
-    await this.listen.connect();
-    await this.listen.query('LISTEN zelo_outbound');
-    await this.listen.query('LISTEN zelo_changes');
-    await this.listen.query(`LISTEN ${LEASES_CHANNEL}`);
+    await this.listen.start();
     // Count as live before the first sync, and tell the others so they hand over their excess now.
     await this.leases.renew();
     this.renewedAt = Date.now();
@@ -349,7 +353,7 @@ export class ChannelWorker {
   async stop(options: { release?: boolean } = {}): Promise<void> {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
-    await this.listen?.end().catch(() => {});
+    await this.listen?.stop();
     if (options.release === false) return;
     await this.syncing;
     await this.delivering;
