@@ -45,6 +45,20 @@ const created: UserEvent = { type: 'UserCreated', data: user };
 const deleted: UserEvent = { type: 'UserDeleted', data: ref };
 const promoted = { ...profile, profile: 'admin' as const, queueIds: [] };
 
+describe("Rehashing a password (a login with a hash older than today's cost)", () => {
+  const stronger = 'scrypt$ln=17,r=8,p=1$c2FsdA==$aGFzaA==';
+  it('records the new hash with the user as it is now', () =>
+    spec
+      .given([created, { type: 'UserUpdated', data: { ...ref, ...promoted } }])
+      .when({ type: 'RehashPassword', passwordHash: stronger })
+      .then([{ type: 'UserUpdated', data: { ...ref, ...promoted, passwordHash: stronger } }]));
+  it('a deleted user is not found', () =>
+    spec
+      .given([created, deleted])
+      .when({ type: 'RehashPassword', passwordHash: stronger })
+      .thenThrows('ERR_NO_USER_FOUND'));
+});
+
 describe('User', () => {
   describe('When it does not exist', () => {
     it('creating it records the user', () =>
