@@ -14,6 +14,8 @@ COPY . .
 FROM base AS web-build
 ARG VITE_API_URL=http://localhost:8080
 RUN VITE_API_URL=$VITE_API_URL npm run build -w web
+# The nginx config carries the same security headers as the dev server (web/security-headers.ts).
+RUN VITE_API_URL=$VITE_API_URL npx tsx web/security-headers.ts > /app/web/nginx.conf
 
 FROM base AS server
 ENV NODE_ENV=production
@@ -21,10 +23,4 @@ CMD ["npx", "tsx", "services/src/main.ts"]
 
 FROM nginx:1.27-alpine AS web
 COPY --from=web-build /app/web/dist /usr/share/nginx/html
-COPY <<'CONF' /etc/nginx/conf.d/default.conf
-server {
-  listen 3000;
-  root /usr/share/nginx/html;
-  location / { try_files $uri /index.html; }
-}
-CONF
+COPY --from=web-build /app/web/nginx.conf /etc/nginx/conf.d/default.conf

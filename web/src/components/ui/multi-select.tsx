@@ -1,4 +1,4 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 
 export interface MultiSelectOption {
   id: string;
@@ -19,7 +19,7 @@ export function MultiSelect({ label, options, selected, onChange, testId }: Prop
   const toggle = (id: string) =>
     onChange(selected.includes(id) ? selected.filter((s) => s !== id) : [...selected, id]);
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <Menu data-testid={testId && `${testId}-menu`}>
@@ -42,6 +42,6 @@ export function MultiSelect({ label, options, selected, onChange, testId }: Prop
       <Button size="small" variant="outlined" endIcon="caret-down" data-testid={testId}>
         {label} {selected.length > 0 && `(${selected.length})`}
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, PopoverNext, Spinner } from '@blueprintjs/core';
+import type { EmojiStyle } from 'emoji-picker-react';
 import { lazy, type RefObject, Suspense } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { themeAtom, useAtomValue } from '../../../lib/store.ts';
@@ -6,6 +7,9 @@ import { insertAtCaret } from '../lib/caret.ts';
 
 // The picker carries its emoji data; loading it on first open keeps it out of the main bundle.
 const EmojiPicker = lazy(() => import('emoji-picker-react'));
+// The system's own emoji: the picker's default images come from a CDN, which the page's
+// Content-Security-Policy does not allow (and which would learn who opens a conversation when).
+const NATIVE = 'native' as EmojiStyle;
 
 interface Props {
   disabled?: boolean;
@@ -35,6 +39,7 @@ export function EmojiButton({ disabled, inputRef, value, onChange }: Props) {
         <Suspense fallback={<Spinner size={24} />}>
           <EmojiPicker
             theme={theme}
+            emojiStyle={NATIVE}
             lazyLoadEmojis
             previewConfig={{ showPreview: false }}
             labels={{ searchPlaceholder: t('composer.emojiSearch') }}

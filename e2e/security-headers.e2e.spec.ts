@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { resolveConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { nginxConfig, securityHeaders } from '../web/security-headers.ts';
+import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The policy as a map of directive to its sources. */
+function directives(csp: string): Record<string, string[]> {
+  return Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+// Issue 7 "no security headers on the served web app": the page `npm start` serves (Vite's dev server),
+// `vite preview` and the Docker image's nginx all carry a Content-Security-Policy the app works with,
+// nosniff, a referrer policy, no framing, and a permissions policy that allows only the microphone.
+describe('the served web app sends security headers and works under them', () => {
+  let system: TestSystem;
+  let web: Awaited<ReturnType<typeof startWeb>>;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ system, web } = await startProductAndWeb());
+    ({ browser, page } = await openPage());
+    // Every policy violation the page meets, recorded before any of the app's code runs.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeAll({ browser, web, system });
+  });
+
+  it('the dev server answers every page with the headers, naming the API for data and media', async () => {
+    for (const path of ['/', '/login', '/tickets/123']) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('permissions-policy')).toContain('microphone=(self)');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      const csp = directives(res.headers.get('content-security-policy') ?? '');
+      const api = new URL(system.url);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['connect-src']).toEqual(expect.arrayContaining([api.origin, `ws://${api.host}`]));
+      expect(csp['img-src']).toContain(api.origin);
+      expect(csp['media-src']).toContain(api.origin);
+      // Scripts: the app's own and the dev server's one stamped inline preamble; never any inline or eval.
+      expect(csp['script-src']).not.toContain("'unsafe-inline'");
+      expect(csp['script-src']).not.toContain("'unsafe-eval'");
+      expect(csp['script-src'].filter((s) => s.startsWith("'nonce-"))).toHaveLength(1);
+    }
+  });
+
+  it('vite preview and the Docker image’s nginx carry the same headers, without a nonce', async () => {
+    const apiUrl = 'https://api.zelo.example';
+    const expected = securityHeaders({ apiUrl });
+    expect(expected['Content-Security-Policy']).not.toContain('nonce');
+
+    process.env.VITE_API_URL = apiUrl;
+    try {
+      const preview = await resolveConfig(
+        { configFile: new URL('../web/vite.config.ts', import.meta.url).pathname, logLevel: 'silent' },
+        'serve',
+        'production',
+        'production',
+        true,
+      );
+      expect(preview.preview.headers).toEqual(expected);
+    } finally {
+      process.env.VITE_API_URL = system.url;
+    }
+
+    const conf = nginxConfig(apiUrl);
+    for (const [name, value] of Object.entries(expected)) {
+      expect(conf).toContain(`add_header ${name} "${value}" always;`);
+    }
+    expect(conf).toContain("connect-src 'self' https://api.zelo.example wss://api.zelo.example");
+    // The image's nginx config is that function's output.
+    const dockerfile = await readFile(new URL('../Dockerfile', import.meta.url), 'utf8');
+    expect(dockerfile).toContain('npx tsx web/security-headers.ts > /app/web/nginx.conf');
+    expect(dockerfile).toContain('COPY --from=web-build /app/web/nginx.conf /etc/nginx/conf.d/default.conf');
+  });
+
+  it('in Chromium the app loads, logs in, hears the socket, shows media and the emoji picker, with no violation', async () => {
+    await logIn(page, web.url, DEMO.email, DEMO.password);
+    await page.goto(`${web.url}/tickets`);
+    await page.getByTestId('tab-pending').click();
+    await page.waitForTimeout(500); // the socket has joined its rooms
+
+    // A customer's first message reaches the list through the socket, no reload.
+    const number = '5511977770001';
+    await system.simulator!.customerSends(DEMO.whatsappId, { number, name: 'Carla Política' }, 'Oi');
+    const row = page.getByTestId('ticket-row').filter({ hasText: 'Carla Política' });
+    await row.waitFor({ timeout: 10_000 });
+    await row.hover();
+    await page.getByTestId('ticket-accept').first().click();
+    await expect(page.getByTestId('message-input').isEnabled({ timeout: 10_000 })).resolves.toBe(true);
+
+    // An image goes out and is shown, fetched from the API.
+    await page
+      .getByTestId('attach-input')
+      .setInputFiles({ name: 'politica.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('attachment-chip').filter({ hasText: 'politica.png' }).waitFor({ timeout: 5_000 });
+    await page.getByTestId('message-send').click();
+    const image = page.getByTestId('message').getByTestId('message-image');
+    await image.waitFor({ timeout: 10_000 });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+
+    // The emoji picker injects its own stylesheet: it still lays out.
+    await page.getByTestId('emoji-button').click();
+    const picker = page.locator('.EmojiPickerReact');
+    await picker.waitFor({ timeout: 10_000 });
+    expect((await picker.boundingBox())?.height).toBeGreaterThan(200);
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: 'e2e/screenshots/security-headers-app.png' });
+
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
+  }, 60_000);
+});
