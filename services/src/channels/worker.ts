@@ -20,6 +20,21 @@ const channelActor: Actor = { companyId: null, actor: 'system:channel' };
 const MAX_ATTEMPTS = 8;
 /** Backoff between attempts: 1 s, 2 s, 4 s … capped at 60 s. */
 const backoffMs = (attempts: number) => Math.min(60_000, 1000 * 2 ** (attempts - 1));
+/**
+ * A write after the send (recording it sent, failed or due again): a cut connection fails one attempt,
+ * the pool's fresh connection the next, so the outcome is recorded at once rather than after the claim
+ * lapses (and the message is sent again, same WhatsApp id). A refusal of the domain is final.
+ */
+async function persist<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof DomainError || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
 /** How long a claimed delivery stays ours before another worker may retry it (a crashed worker's claim). */
 const LEASE_SECONDS = 30;
 
@@ -320,27 +335,33 @@ export class ChannelWorker {
         mediaUrl: r.media_url,
         quotedWaMessageId: await this.quotedWaMessageId(r.quoted_msg_id, r.company_id),
       });
-      await runMessageCommand(
-        this.deps,
-        r.message_id,
-        { type: 'RecordSent', sentAt: this.deps.clock.now().toISOString(), attempts: r.attempts },
-        who,
+      await persist(() =>
+        runMessageCommand(
+          this.deps,
+          r.message_id,
+          { type: 'RecordSent', sentAt: this.deps.clock.now().toISOString(), attempts: r.attempts },
+          who,
+        ),
       );
     } catch (err) {
       const reason =
         err instanceof ChannelNotConnectedError ? 'ERR_WAPP_NOT_INITIALIZED' : (err as Error).message;
       if (err instanceof DomainError || r.attempts >= MAX_ATTEMPTS) {
-        await runMessageCommand(
-          this.deps,
-          r.message_id,
-          { type: 'RecordFailed', reason, attempts: r.attempts },
-          who,
+        await persist(() =>
+          runMessageCommand(
+            this.deps,
+            r.message_id,
+            { type: 'RecordFailed', reason, attempts: r.attempts },
+            who,
+          ),
         );
         return;
       }
-      await this.pool.query(
-        `UPDATE outbound_queue SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE message_id = $1`,
-        [r.message_id, reason, backoffMs(r.attempts) / 1000],
+      await persist(() =>
+        this.pool.query(
+          `UPDATE outbound_queue SET last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE message_id = $1`,
+          [r.message_id, reason, backoffMs(r.attempts) / 1000],
+        ),
       );
     }
   }

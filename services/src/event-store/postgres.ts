@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { PgListener } from '@zelo/projections/pg-listener';
 import { inTransaction, type Pool, type PoolClient } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
 import {
@@ -84,7 +84,7 @@ export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
   readonly atomicMultiStream = true;
   private listeners = new Set<() => void>();
-  private listenClient: pg.Client | null = null;
+  private listener: PgListener | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -222,33 +222,31 @@ export class PostgresEventStore implements EventStore {
 
   onAppended(listener: () => void): () => void {
     this.listeners.add(listener);
-    if (!this.listenClient) void this.startListening();
+    this.listener ??= this.startListening();
     return () => this.listeners.delete(listener);
   }
 
-  private async startListening(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionString });
-    this.listenClient = client;
-    client.on('notification', () => {
+  /**
+   * Wakes readers when another process appends. A lost LISTEN connection only costs latency (readers
+   * keep polling); it reconnects with backoff and wakes every reader once, for what it did not hear.
+   */
+  private startListening(): PgListener {
+    const wake = () => {
       for (const l of this.listeners) l();
+    };
+    const listener = new PgListener(this.connectionString, ['es_appended'], {
+      onNotification: wake,
+      onReconnect: wake,
+      onLost: (err) => console.error('[event-store] LISTEN connection lost, reconnecting:', err.message),
     });
-    // A lost LISTEN connection only costs latency: readers keep polling. Reconnect in the background.
-    client.on('error', () => {
-      this.listenClient = null;
-      setTimeout(() => this.listeners.size && !this.listenClient && void this.startListening(), 1000);
-    });
-    try {
-      await client.connect();
-      await client.query('LISTEN es_appended');
-    } catch {
-      this.listenClient = null;
-    }
+    void listener.start();
+    return listener;
   }
 
   async close(): Promise<void> {
     this.listeners.clear();
-    const c = this.listenClient;
-    this.listenClient = null;
-    await c?.end().catch(() => {});
+    const l = this.listener;
+    this.listener = null;
+    await l?.stop();
   }
 }
