@@ -111,7 +111,7 @@ export class SocketGateway {
     // A socket lives no longer than its token: past it, the client must come back with a fresh one.
     if (claims.exp) {
       const left = Math.max(0, claims.exp * 1000 - Date.now());
-      void left;
+      client.expiry = setTimeout(() => this.endSession(client, 'token expired'), Math.min(left, 2 ** 31 - 1));
     }
     ws.on('pong', () => {
       client.alive = true;
