@@ -116,4 +116,17 @@ describe('rebuildProjection', () => {
     }
     expect(now).toEqual(expected);
   });
+
+  it('refuses to rebuild a reactor (no tables): replaying it would repeat its side effects', async () => {
+    let calls = 0;
+    const reactor = {
+      name: 'greetings',
+      tables: [],
+      async handle() {
+        calls++;
+      },
+    };
+    await expect(rebuildProjection(db.pool, store, reactor)).rejects.toThrow(/would repeat its side effects/);
+    expect(calls).toBe(0);
+  });
 });

@@ -36,6 +36,12 @@ export async function rebuildProjection(
   projection: Projection,
   options: { batchSize?: number; onProgress?: (p: RebuildProgress) => void; clock?: () => number } = {},
 ): Promise<RebuildProgress> {
+  // A reactor keeps no tables: its handlers are its side effects (a send, a workflow signal), and
+  // running them over history again would repeat every one. It is never rebuilt.
+  if (projection.tables.length === 0)
+    throw new Error(
+      `${projection.name} keeps no tables (a reactor): rebuilding it would repeat its side effects`,
+    );
   const clock = options.clock ?? Date.now;
   const batchSize = options.batchSize ?? 1000;
   const schema = ident(shadowSchema(projection.name));
