@@ -48,10 +48,30 @@ export const seededPlans = [
   plan('Empresarial', 399, 50, 10, 50, true),
 ];
 
-/** Plans always; the demo company (admin, queue, simulator connection) when asked. Safe to run on every start. */
-export async function seed(deps: Deps, { demo }: { demo: boolean }) {
+/** The platform's own company, holding the first super-admin of a deployment without the demo. */
+export const PLATFORM = {
+  companyId: id('company:platform'),
+  adminId: id('user:platform-admin'),
+  defaultEmail: 'admin@zelo.local',
+};
+
+export interface FirstAdmin {
+  email: string | null;
+  password: string | null;
+}
+
+/**
+ * Plans always; then either the demo company (admin, queue, simulator connection; the embedded
+ * `npm start`), or a first super-admin for a real deployment: from ZELO_ADMIN_EMAIL and
+ * ZELO_ADMIN_PASSWORD, or with a random password printed once to the log. Safe to run on every start
+ * and from several processes at once.
+ */
+export async function seed(
+  deps: Deps,
+  { demo, firstAdmin = { email: null, password: null } }: { demo: boolean; firstAdmin?: FirstAdmin },
+) {
   for (const p of seededPlans) await createPlan(deps, p, seedActor);
-  if (!demo) return;
+  if (!demo) return seedFirstAdmin(deps, firstAdmin);
   const existing = await deps.store.readStream(`company-${DEMO.companyId}`);
   if (existing.revision >= 0) return;
   const dueDate = new Date(deps.clock.now().getTime() + 365 * 86_400_000).toISOString();
@@ -122,4 +142,54 @@ export async function seed(deps: Deps, { demo }: { demo: boolean }) {
     },
     who,
   );
+}
+
+/** Creates the platform company and its super-admin once; later starts leave them as they are. */
+async function seedFirstAdmin(deps: Deps, given: FirstAdmin) {
+  const stream = `company-${PLATFORM.companyId}`;
+  if ((await deps.store.readStream(stream)).revision >= 0) return;
+  const email = given.email ?? PLATFORM.defaultEmail;
+  const password = given.password ?? randomBytes(18).toString('base64url');
+  try {
+    await signUpCompany(
+      deps,
+      {
+        name: 'Zelo',
+        email,
+        phone: '0000000000',
+        password,
+        planId: seededPlans[2].planId,
+        dueDate: new Date(deps.clock.now().getTime() + 10 * 365 * 86_400_000).toISOString(),
+        companyId: PLATFORM.companyId,
+        userId: PLATFORM.adminId,
+      },
+      seedActor,
+    );
+  } catch (err) {
+    // Another process starting beside this one created it first: its password stands, not ours.
+    if ((await deps.store.readStream(stream)).revision >= 0) return;
+    throw new Error(`the first super-admin (${email}) could not be created: ${(err as Error).message}`);
+  }
+  await runUserCommand(
+    deps,
+    PLATFORM.adminId,
+    {
+      type: 'UpdateUser',
+      fields: {
+        name: 'Zelo',
+        email,
+        profile: 'admin',
+        super: true,
+        allTicket: 'enabled',
+        whatsappId: null,
+        queueIds: [],
+      },
+    },
+    { ...seedActor, companyId: PLATFORM.companyId },
+  );
+  if (given.password) console.log(`[zelo] first super-admin created: ${email} (password from ZELO_ADMIN_PASSWORD)`);
+  else
+    console.log(
+      `[zelo] first super-admin created: ${email} / ${password} — shown this once; log in and change it`,
+    );
 }

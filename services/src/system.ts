@@ -59,31 +59,61 @@ export interface Zelo {
  * Starts the roles this process plays. `npm start` plays all of them in one process on the embedded
  * defaults; docker-compose runs one role per container against the same database and event store.
  */
-export async function startZelo(
+export async function startZelo(config: Config, options: StartOptions = {}): Promise<Zelo> {
+  // What is up so far, to stop in reverse when the start fails or is aborted (a SIGTERM during
+  // start-up): a half-started process must not keep serving, nor hold connections.
+  const started: (() => Promise<void>)[] = [];
+  try {
+    return await startRoles(config, options, started);
+  } catch (err) {
+    for (const stop of started.reverse()) await stop().catch(() => {});
+    throw err;
+  }
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  extraStops?: (() => Promise<void>)[];
+  /** Aborted (main's SIGTERM/SIGINT): the start stops what it started and throws. */
+  signal?: AbortSignal;
+}
+
+async function startRoles(
   config: Config,
-  options: { clock?: Clock; extraStops?: (() => Promise<void>)[] } = {},
+  options: StartOptions,
+  started: (() => Promise<void>)[],
 ): Promise<Zelo> {
+  const go = () => options.signal?.throwIfAborted();
+  go();
   await ensureDatabase(config.databaseUrl);
+  go();
   const pool = createPool(config.databaseUrl, 20);
+  started.push(() => pool.end());
   await migrate(pool, allMigrations);
+  go();
   setPasswordHashCost(config.passwordHashLog2N);
   // The configured secret, else the one generated on this database's first start.
   const jwtSecret = await resolveSecret(pool, 'jwt', config.jwtSecret);
   const refreshSecret = config.refreshSecret ?? deriveSecret(jwtSecret, 'refresh');
   const store = await createEventStore(config, pool);
+  started.push(() => store.close());
   const deps: Deps = { store, clock: options.clock ?? systemClock };
   const watcher = new CheckpointWatcher(config.databaseUrl, (a, b) => store.comparePositions(a, b));
+  started.push(() => watcher.stop());
   await watcher.start(pool);
+  go();
 
   let runner: ProjectionRunner | null = null;
   if (config.roles.has('projections')) {
     runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100 });
     runner.on('applied', (name: string, position: string) => watcher.record(name, position));
     runner.start();
+    started.push(() => runner!.stop());
   }
 
   // One process seeds (the API's); a projections-only process must not race it.
-  if (config.roles.has('api')) await seed(deps, { demo: config.seedDemo });
+  if (config.roles.has('api')) await seed(deps, { demo: config.seedDemo, firstAdmin: config.firstAdmin });
+  go();
 
   const stops: (() => Promise<void>)[] = [];
   let channels: ChannelWorker | null = null;
@@ -111,7 +141,9 @@ export async function startZelo(
       provider === 'simulator' ? (simulator ?? undefined) : provider === 'baileys' ? baileys : undefined;
     channels = new ChannelWorker(deps, pool, config.databaseUrl, adapterFor);
     // Connections projected later (the seed's, new ones) reach the worker through the change feed.
+    started.push(() => channels!.stop());
     await channels.start();
+    go();
     // Greetings and transfer notices are sends, so they react beside the channel; own runner, own lag.
     const { automaticMessagesReactor } = await import('./tickets/automatic-messages-reactor.ts');
     const { contactsImportReactor } = await import('./channels/contacts-import-reactor.ts');
@@ -133,6 +165,7 @@ export async function startZelo(
     );
     reactions.start();
     stops.push(() => reactions.stop());
+    started.push(() => reactions.stop());
   }
 
   const ctx: AppContext = {
@@ -163,6 +196,8 @@ export async function startZelo(
     const { scheduledMessageSender } = await import('./schedules/handlers.ts');
     const { ticketTimersReactor, ticketTimerActivities } = await import('./chatbot/timers.ts');
     const connection = await Connection.connect({ address: config.temporalAddress });
+    started.push(() => connection.close());
+    go();
     const taskQueue = config.temporalTaskQueue;
     const worker = await startWorker({
       address: config.temporalAddress,
@@ -172,6 +207,8 @@ export async function startZelo(
         ...ticketTimerActivities(deps, pool),
       },
     });
+    started.push(() => worker.stop());
+    go();
     const client = new Client({ connection });
     const timers = new ProjectionRunner(
       pool,
@@ -180,6 +217,7 @@ export async function startZelo(
       { pollMs: 500 },
     );
     timers.start();
+    started.push(() => timers.stop());
     stops.push(async () => {
       await timers.stop();
       await worker.stop();
@@ -191,7 +229,11 @@ export async function startZelo(
   let url: string | null = null;
   if (config.roles.has('api')) {
     built = await buildApp(ctx, { databaseUrl: config.databaseUrl, logger: config.logger });
-    url = await built.app.listen({ host: config.host, port: config.port });
+    const app = built.app;
+    started.push(() => app.close());
+    go();
+    url = await app.listen({ host: config.host, port: config.port });
+    go();
   }
 
   return {

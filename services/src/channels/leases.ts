@@ -137,8 +137,43 @@ export class Leases {
     await this.notify();
   }
 
+  /**
+   * Frees at once the leases of workers of this machine whose process is gone (a crash, a kill -9, an
+   * `npm start` stopped before it handed its leases back), so that a restart holds its connections and
+   * answers its first customer now rather than when the dead worker's leases lapse. Worker ids are
+   * `<host>:<pid>:<random>`: a pid that exists (or was reused) keeps its leases until they lapse, as
+   * before; a worker of another machine is never judged from here.
+   */
+  async releaseGone(host: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ owner: string }>(
+      `SELECT DISTINCT owner FROM channel_leases WHERE owner LIKE $1 || ':%' AND owner <> $2 AND expires_at > now()`,
+      [host.replace(/[\\%_]/g, (c) => `\\${c}`), this.workerId],
+    );
+    const gone = rows.map((r) => r.owner).filter((owner) => !processAlive(owner.slice(host.length + 1)));
+    if (gone.length === 0) return [];
+    await this.pool.query(
+      `WITH left_workers AS (DELETE FROM channel_workers WHERE id = ANY($1))
+       UPDATE channel_leases SET owner = NULL, expires_at = now() WHERE owner = ANY($1)`,
+      [gone],
+    );
+    return gone;
+  }
+
   /** Wakes the other workers up (they rebalance now rather than at their next renewal). */
   async notify(): Promise<void> {
     await this.pool.query('SELECT pg_notify($1, $2)', [LEASES_CHANNEL, this.workerId]);
+  }
+}
+
+/** Whether the process of `<pid>:<random>` still exists on this machine (EPERM: it does, not ours). */
+function processAlive(rest: string): boolean {
+  const pid = Number(rest.split(':')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }

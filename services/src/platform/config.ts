@@ -20,6 +20,8 @@ export interface Config {
   simulator: boolean;
   demoAutoPair: boolean;
   seedDemo: boolean;
+  /** The first super-admin of a deployment without the demo seed (ZELO_ADMIN_EMAIL / ZELO_ADMIN_PASSWORD). */
+  firstAdmin: { email: string | null; password: string | null };
   temporalAddress: string;
   temporalTaskQueue: string;
   eventStore: 'postgres' | 'eventstoredb';
@@ -41,6 +43,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20)
     throw new Error('ZELO_PASSWORD_HASH_LOG2N must be an integer from 10 to 20');
   if (production && log2N < 17) throw new Error('ZELO_PASSWORD_HASH_LOG2N cannot be lowered in production');
+  // The simulator's endpoints have no session and the demo admin's password is public: both are for the
+  // embedded `npm start`. Production runs without them unless the operator insists.
+  const simulator = (env.ZELO_SIMULATOR ?? (production ? 'false' : 'true')) === 'true';
+  const seedDemo = (env.ZELO_SEED_DEMO ?? (production ? 'false' : 'true')) === 'true';
+  if (production && (simulator || seedDemo) && env.ZELO_ALLOW_DEMO_IN_PRODUCTION !== 'true')
+    throw new Error(
+      'ZELO_SIMULATOR and ZELO_SEED_DEMO are refused in production (NODE_ENV=production): the simulator needs no session and the demo admin has a public password; set ZELO_ALLOW_DEMO_IN_PRODUCTION=true to force them',
+    );
   return {
     databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl,
     host: env.HOST ?? '0.0.0.0',
@@ -52,9 +62,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cookieSecure: env.COOKIE_SECURE === 'true' ? true : env.COOKIE_SECURE === 'false' ? false : 'auto',
     roles: new Set(roles),
-    simulator: (env.ZELO_SIMULATOR ?? 'true') === 'true',
+    simulator,
     demoAutoPair: (env.ZELO_DEMO_AUTOPAIR ?? 'true') === 'true',
-    seedDemo: (env.ZELO_SEED_DEMO ?? 'true') === 'true',
+    seedDemo,
+    firstAdmin: {
+      email: env.ZELO_ADMIN_EMAIL?.trim() || null,
+      password: env.ZELO_ADMIN_PASSWORD ? env.ZELO_ADMIN_PASSWORD : null,
+    },
     temporalAddress: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
     /** Tests give each system its own queue, so no other worker runs their workflows. */
     temporalTaskQueue: env.TEMPORAL_TASK_QUEUE ?? 'zelo',

@@ -52,7 +52,17 @@ export async function ensureDatabase(connectionString: string): Promise<void> {
   await admin.connect();
   try {
     const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    if (found.rowCount === 0) {
+      try {
+        await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+      } catch (err) {
+        // Another process (a role starting beside this one) created it between the check and here:
+        // 42P04 duplicate_database, or 23505 when both reached pg_database's unique index at once.
+        // The index waits for the other creation to commit before it refuses, so the database exists.
+        const code = (err as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw err;
+      }
+    }
   } finally {
     await admin.end();
   }
