@@ -323,12 +323,14 @@ export class ChannelWorker {
 
   private async deliverOne(r: QueuedRow): Promise<void> {
     const who: Actor = { ...channelActor, companyId: r.company_id };
-    const contact = await this.pool.query('SELECT number, is_group FROM contacts WHERE id = $1', [
-      r.contact_id,
-    ]);
-    const provider = await this.pool.query('SELECT provider FROM whatsapps WHERE id = $1', [r.whatsapp_id]);
-    const adapter = this.adapterFor(provider.rows[0]?.provider);
     try {
+      // Inside the try: a lookup failing (a cut connection) backs the message off for a retry in
+      // seconds, instead of leaving it claimed until its lease lapses.
+      const contact = await this.pool.query('SELECT number, is_group FROM contacts WHERE id = $1', [
+        r.contact_id,
+      ]);
+      const provider = await this.pool.query('SELECT provider FROM whatsapps WHERE id = $1', [r.whatsapp_id]);
+      const adapter = this.adapterFor(provider.rows[0]?.provider);
       if (!adapter || !contact.rows[0])
         throw new DomainError('ERR_NO_WAPP_FOUND', 'connection or contact no longer exists');
       await adapter.send(r.whatsapp_id, {

@@ -257,6 +257,37 @@ describe('projection replay with a live channel worker', () => {
       await eventually(async () => sends.length === 1, 8_000, 'the new reply sent');
       await new Promise((res) => setTimeout(res, 700));
       expect(sends).toHaveLength(1);
+
+      // Replays while replies are being queued and delivered: each new reply is sent once, no old one.
+      sends.length = 0;
+      let sending = true;
+      let queued = 0;
+      const agent = (async () => {
+        for (let i = 0; sending; i++) {
+          const a = await system.api('POST', `/messages/${tickets[i % tickets.length]}`, {
+            token,
+            body: { body: `durante o replay ${i}` },
+          });
+          if (a.status === 201) queued++;
+          await new Promise((res) => setTimeout(res, 60));
+        }
+      })();
+      const byName = new Map(allProjections().map((p) => [p.name, p]));
+      for (let round = 0; round < 2 || queued < 10; round++)
+        for (const name of ['outbound-queue', 'connections', 'conversations'])
+          await rebuildProjection(system.ctx.pool, system.deps.store, byName.get(name)!, { batchSize: 5 });
+      sending = false;
+      await agent;
+      await eventually(
+        async () => (await count('SELECT count(*)::int AS n FROM outbound_queue', [])) === 0,
+        15_000,
+        'the replies sent during the replays delivered',
+      );
+      await new Promise((res) => setTimeout(res, 700));
+      expect(queued).toBeGreaterThanOrEqual(10);
+      expect(new Set(sends).size).toBe(sends.length);
+      expect(sends).toHaveLength(queued);
+      expect(sessions).toEqual([]);
     } finally {
       simulator.send = send;
       simulator.stop = stopSession;
