@@ -84,6 +84,22 @@ describe('the walkthrough findings', () => {
     await page.screenshot({ path: 'e2e/screenshots/walkthrough-queue-filter.png' });
   });
 
+  it('a ticket opened in a queue outside the filter joins the filter and its list', async () => {
+    await page.getByTestId('ticket-queues').click();
+    await page.getByTestId('ticket-queues-option').filter({ hasText: 'Vendas' }).click(); // off again
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('ticket-queues').textContent()).toContain('(1)');
+
+    await page.getByTestId('new-ticket').click();
+    await page.getByTestId('new-ticket-contact').fill('Otávio Vendas 5511955550003');
+    await page.getByTestId('new-ticket-create-contact').click();
+    await page.getByTestId('new-ticket-queue').selectOption({ label: 'Vendas' });
+    await page.getByTestId('new-ticket-submit').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/, { timeout: 10_000 });
+    await page.getByTestId('ticket-row').filter({ hasText: 'Otávio Vendas' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('ticket-queues').textContent()).toContain('(2)');
+  });
+
   it('the emoji picker opens by its button', async () => {
     await page.goto(`${web.url}/tickets/${ownTicketId}`);
     const button = page.getByTestId('emoji-button');

@@ -170,6 +170,10 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
           setNewTicketOpen(false);
           setMainTab('open');
           setOpenTab(ticket.status === 'pending' ? 'pending' : 'open');
+          // A ticket opened in a queue outside the filter still shows in the list it went to.
+          const queueId = ticket.queueId;
+          if (queueId && queueIds.length > 0 && !queueIds.includes(queueId))
+            setQueueIds([...queueIds, queueId]);
           navigate(`/tickets/${ticket.id}`);
         }}
       />
