@@ -93,7 +93,9 @@ async function firstMessage(token: string, from: string) {
   });
   const answered = until('chatbot answer on the phone', async () => {
     const m = await call('GET', `/simulator/connections/${DEMO.whatsappId}/phones/${from}/messages`);
-    return Array.isArray(m.body) && m.body.some((x: any) => x.direction === 'outbound') ? Date.now() - sent : undefined;
+    return Array.isArray(m.body) && m.body.some((x: any) => x.direction === 'outbound')
+      ? Date.now() - sent
+      : undefined;
   });
   const l = await listed;
   if (process.env.VERBOSE) console.log(`${at()} listed after ${l} ms`);
@@ -107,7 +109,8 @@ try {
   console.log(`${at()} API answers`);
   const token = await until('login', async () => {
     const r = await call('POST', '/auth/login', undefined, { email: DEMO.email, password: DEMO.password });
-    if (r.status !== 200 && process.env.VERBOSE) console.log(`${at()} login: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200 && process.env.VERBOSE)
+      console.log(`${at()} login: ${r.status} ${JSON.stringify(r.body)}`);
     return r.status === 200 ? (r.body.token as string) : undefined;
   });
   console.log(`${at()} demo admin logged in`);
@@ -129,7 +132,9 @@ try {
   // BENCH_KILL=1 ends the processes as a crash would (a restart on the same DATABASE_URL then starts
   // after an unclean stop: leases and sessions left behind).
   for (const c of children) c.kill(process.env.BENCH_KILL ? 'SIGKILL' : 'SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
+  await Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))),
+  );
   if (!process.env.DATABASE_URL) await dropDatabase(databaseUrl);
 }
 process.exit();

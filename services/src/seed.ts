@@ -6,6 +6,7 @@ import { idFromName } from './platform/ids.ts';
 import { runQueueCommand } from './queues/handlers.ts';
 import { createPlan, signUpCompany } from './tenancy/handlers.ts';
 import { runUserCommand } from './users/handlers.ts';
+import { verifyPassword } from './users/password.ts';
 
 const seedActor: Actor = { companyId: null, actor: 'system:seed' };
 const id = (name: string) => idFromName('zelo-seed', name);
@@ -170,6 +171,13 @@ async function seedFirstAdmin(deps: Deps, given: FirstAdmin) {
     if ((await deps.store.readStream(stream)).revision >= 0) return;
     throw new Error(`the first super-admin (${email}) could not be created: ${(err as Error).message}`);
   }
+  // Two processes signing the same ids up at once may both "succeed" (the second decides nothing new):
+  // only the one whose password the stored user holds is the creator, and only it may print it.
+  const created = (await deps.store.readStream(`user-${PLATFORM.adminId}`)).events.find(
+    (e) => e.type === 'UserCreated',
+  );
+  const hash = (created?.data as { passwordHash?: string } | undefined)?.passwordHash;
+  if (!hash || !(await verifyPassword(password, hash))) return;
   await runUserCommand(
     deps,
     PLATFORM.adminId,
@@ -187,7 +195,8 @@ async function seedFirstAdmin(deps: Deps, given: FirstAdmin) {
     },
     { ...seedActor, companyId: PLATFORM.companyId },
   );
-  if (given.password) console.log(`[zelo] first super-admin created: ${email} (password from ZELO_ADMIN_PASSWORD)`);
+  if (given.password)
+    console.log(`[zelo] first super-admin created: ${email} (password from ZELO_ADMIN_PASSWORD)`);
   else
     console.log(
       `[zelo] first super-admin created: ${email} / ${password} — shown this once; log in and change it`,
