@@ -2,7 +2,7 @@ import type { CompanySignedUp, PlanCreated, TenancyEvent } from '@zelo/contracts
 import { defaultCompanySettings } from '@zelo/contracts/tenancy/events';
 import { type Actor, type Deps, handle, handleAll, step } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
-import { createUserStep, emailClaimStep } from '../users/handlers.ts';
+import { createUserStep, deletedClaimOwner, emailClaimStep } from '../users/handlers.ts';
 import { hashPassword } from '../users/password.ts';
 import {
   type CompanyCommand,
@@ -82,7 +82,7 @@ export async function signUpCompany(deps: Deps, s: SignUp, who: Actor) {
   const { position } = await handleAll(
     deps,
     [
-      emailClaimStep(s.email, userId),
+      emailClaimStep(s.email, userId, await deletedClaimOwner(deps, s.email)),
       createUserStep(admin),
       step<CompanyState, TenancyEvent>({
         streamId: companyStreamId(companyId),

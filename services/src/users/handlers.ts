@@ -1,7 +1,9 @@
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
-import { type Actor, type Deps, handle, handleAll, step } from '../platform/command-handler.ts';
+import { DomainError } from '@zelo/contracts/errors';
+import { type Actor, type Deps, handle, handleAll, load, step } from '../platform/command-handler.ts';
 import {
   decideEmailClaim,
+  decideEmailRelease,
   decideUser,
   evolveEmail,
   evolveUser,
@@ -16,17 +18,108 @@ export const userStreamId = (userId: string) => `user-${userId}`;
 const userAggregate = { initialState: initialUserState, evolve: evolveUser };
 const emailAggregate = { initialState: initialEmailState, evolve: evolveEmail };
 
-export const runUserCommand = (deps: Deps, userId: string, command: UserCommand, who: Actor) =>
+/**
+ * A command on the user stream alone. Deleting and changing the e-mail also write the e-mail claims:
+ * use `deleteUser` and `updateUser` (an e-mail change here is refused by `decideUser`).
+ */
+export const runUserCommand = (
+  deps: Deps,
+  userId: string,
+  command: Exclude<UserCommand, { type: 'DeleteUser' }>,
+  who: Actor,
+) =>
   handle<UserState, UserEvent>(deps, userStreamId(userId), userAggregate, (s) => decideUser(command, s), who);
 
-/** The user's e-mail claim (unique across the platform): taken over when its owner never appeared. */
-export const emailClaimStep = (email: string, userId: string) =>
+/**
+ * The user's e-mail claim (unique across the platform): taken over when its owner never appeared, or
+ * when `deletedOwner` (see `deletedClaimOwner`) still holds it.
+ */
+export const emailClaimStep = (email: string, userId: string, deletedOwner?: string | null) =>
   step<{ owner: string | null }, UserEmailEvent>({
     streamId: userEmailStreamId(email),
     aggregate: emailAggregate,
-    decide: (s) => decideEmailClaim(email, userId, s),
+    decide: (s) => decideEmailClaim(email, userId, s, deletedOwner),
     ownerStream: (s) => (s.owner ? userStreamId(s.owner) : null),
   });
+
+/** Releases the user's claim on the e-mail (nothing when another user holds it). */
+const emailReleaseStep = (email: string, userId: string) =>
+  step<{ owner: string | null }, UserEmailEvent>({
+    streamId: userEmailStreamId(email),
+    aggregate: emailAggregate,
+    decide: (s) => decideEmailRelease(email, userId, s),
+  });
+
+/**
+ * The holder of the e-mail's claim when that user is deleted: deletions from before they released
+ * the e-mail left such claims; the next claimant takes them over (`emailClaimStep`).
+ */
+export async function deletedClaimOwner(deps: Deps, email: string): Promise<string | null> {
+  const claim = await load(deps.store, userEmailStreamId(email), emailAggregate);
+  const owner = claim.state.owner;
+  if (!owner) return null;
+  const user = await load(deps.store, userStreamId(owner), userAggregate);
+  return user.state.kind === 'exists' && user.state.deleted ? owner : null;
+}
+
+async function existingUser(deps: Deps, userId: string) {
+  const { state } = await load(deps.store, userStreamId(userId), userAggregate);
+  if (state.kind === 'none' || state.deleted) throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
+  return state;
+}
+
+/**
+ * Updates the user. A new e-mail is claimed and the old one released in the same append as the
+ * update, so a taken e-mail (ERR_DUPLICATED_EMAIL) changes nothing and two users never share one.
+ */
+export async function updateUser(
+  deps: Deps,
+  userId: string,
+  command: { fields: Extract<UserCommand, { type: 'UpdateUser' }>['fields']; passwordHash?: string },
+  who: Actor,
+) {
+  const current = await existingUser(deps, userId);
+  const from = current.email;
+  const to = command.fields.email;
+  const userStep = step<UserState, UserEvent>({
+    streamId: userStreamId(userId),
+    aggregate: userAggregate,
+    decide: (s) => {
+      // The e-mail released below must be the one the user still has.
+      if (s.kind === 'exists' && s.email !== from)
+        throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
+      return decideUser({ type: 'UpdateUser', ...command, emailClaimed: true }, s);
+    },
+  });
+  const steps =
+    to === from
+      ? [userStep]
+      : [emailClaimStep(to, userId, await deletedClaimOwner(deps, to)), emailReleaseStep(from, userId), userStep];
+  const { position } = await handleAll(deps, steps, who);
+  return { position };
+}
+
+/** Deletes the user and frees its e-mail for a new account, both or neither. */
+export async function deleteUser(deps: Deps, userId: string, who: Actor) {
+  const { email } = await existingUser(deps, userId);
+  const { position } = await handleAll(
+    deps,
+    [
+      step<UserState, UserEvent>({
+        streamId: userStreamId(userId),
+        aggregate: userAggregate,
+        decide: (s) => {
+          if (s.kind === 'exists' && s.email !== email)
+            throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
+          return decideUser({ type: 'DeleteUser' }, s);
+        },
+      }),
+      emailReleaseStep(email, userId),
+    ],
+    who,
+  );
+  return { position };
+}
 
 /** The user's creation, as one step of a command that also claims its e-mail. */
 export const createUserStep = (user: UserCreated['data']) =>
@@ -40,7 +133,7 @@ export const createUserStep = (user: UserCreated['data']) =>
 export async function createUser(deps: Deps, user: UserCreated['data'], who: Actor) {
   const { position } = await handleAll(
     deps,
-    [emailClaimStep(user.email, user.userId), createUserStep(user)],
+    [emailClaimStep(user.email, user.userId, await deletedClaimOwner(deps, user.email)), createUserStep(user)],
     who,
   );
   return { position };

@@ -8,7 +8,7 @@ import { IdParam, PageQuery, parse } from '../api/validation.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/throttle.ts';
 import { newId } from '../platform/ids.ts';
-import { createUser, runUserCommand } from './handlers.ts';
+import { createUser, deleteUser, runUserCommand, updateUser } from './handlers.ts';
 import { checkPassword, hashPassword } from './password.ts';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -103,8 +103,6 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       whatsappId: admin ? body.whatsappId : current.whatsappId,
       queueIds: admin ? body.queueIds : current.queueIds,
     };
-    if (fields.email !== current.email)
-      throw new DomainError('ERR_VALIDATION', 'email: changing the e-mail is not supported yet');
     await assertQueuesAndConnection(s.companyId, fields.queueIds, fields.whatsappId);
     // Users changing their own password prove they know the current one (a stolen session must not
     // be enough to take the account); an admin setting another user's password does not need it.
@@ -120,12 +118,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       }
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    const r = await runUserCommand(
-      deps,
-      userId,
-      { type: 'UpdateUser', fields, passwordHash },
-      { companyId: s.companyId, actor: s.id },
-    );
+    // A new e-mail is claimed and the old one released with the update (ERR_DUPLICATED_EMAIL if taken).
+    const r = await updateUser(deps, userId, { fields, passwordHash }, { companyId: s.companyId, actor: s.id });
     const user = await userAfter(s.companyId, userId, r.position);
     const target = { id: userId, companyId: s.companyId };
     if (passwordHash) {
@@ -146,12 +140,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const s = request.session;
     await userAfter(s.companyId, userId, null);
     if (userId === s.id) throw new DomainError('ERR_NO_PERMISSION', 'you cannot delete yourself');
-    const r = await runUserCommand(
-      deps,
-      userId,
-      { type: 'DeleteUser' },
-      { companyId: s.companyId, actor: s.id },
-    );
+    // The deletion releases the user's e-mail claim in the same append: the address may sign up again.
+    const r = await deleteUser(deps, userId, { companyId: s.companyId, actor: s.id });
     await watcher.waitFor(r.position, ['users']);
     // Its tokens already fail (the user's row is gone); its refresh families and sockets end too.
     await endUserSessions(pool, { id: userId, companyId: s.companyId }, { accessTokens: true });

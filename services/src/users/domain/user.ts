@@ -29,7 +29,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 
 export type UserCommand =
   | { type: 'CreateUser'; user: UserCreated['data'] }
-  | { type: 'UpdateUser'; fields: Fields; passwordHash?: string }
+  /**
+   * `emailClaimed`: the command also claims the new e-mail and releases the old one (see
+   * `updateUser`); without it, a change of e-mail is refused, so no path changes it unclaimed.
+   */
+  | { type: 'UpdateUser'; fields: Fields; passwordHash?: string; emailClaimed?: boolean }
   | { type: 'DeleteUser' }
   | { type: 'ChangeLanguage'; language: 'pt' | 'en' | 'es' }
   /** The same password, hashed again at today's cost (after a successful login with an older hash). */
@@ -42,6 +46,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   const ref = { userId: state.userId, companyId: state.companyId };
   switch (command.type) {
     case 'UpdateUser':
+      if (command.fields.email !== state.email && !command.emailClaimed)
+        throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
       return [
         {
           type: 'UserUpdated',
@@ -70,12 +76,29 @@ export const initialEmailState = (): { owner: string | null } => ({ owner: null 
 export const evolveEmail = (_: { owner: string | null }, e: UserEmailEvent) => ({
   owner: e.type === 'UserEmailClaimed' ? e.data.userId : null,
 });
+/**
+ * Claims the e-mail for the user. `deletedOwner`: a user known to be deleted; a claim it still holds
+ * (left by a deletion from before deletions released their e-mail) is released and taken.
+ */
 export function decideEmailClaim(
   email: string,
   userId: string,
   state: { owner: string | null },
+  deletedOwner?: string | null,
 ): UserEmailEvent[] {
   if (state.owner === userId) return [];
+  const claimed: UserEmailEvent = { type: 'UserEmailClaimed', data: { email, userId } };
+  if (state.owner && state.owner === deletedOwner)
+    return [{ type: 'UserEmailReleased', data: { email, userId: state.owner } }, claimed];
   if (state.owner) throw new DomainError('ERR_DUPLICATED_EMAIL', 'this e-mail is already in use');
-  return [{ type: 'UserEmailClaimed', data: { email, userId } }];
+  return [claimed];
+}
+
+/** Frees the e-mail when the user holds it (a claim held by another user stays). */
+export function decideEmailRelease(
+  email: string,
+  userId: string,
+  state: { owner: string | null },
+): UserEmailEvent[] {
+  return state.owner === userId ? [{ type: 'UserEmailReleased', data: { email, userId } }] : [];
 }
