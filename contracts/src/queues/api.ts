@@ -7,7 +7,18 @@ export const QueueRequest = v.object({
   color: HexColor,
   greetingMessage: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
   outOfHoursMessage: v.optional(v.pipe(v.string(), v.maxLength(4096)), ''),
-  orderQueue: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  /** Stored as a PostgreSQL int: bounded here, so a huge value is a 400 and never a stuck projection. */
+  orderQueue: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must be from 0 to 999999'),
+        v.maxValue(999_999, 'must be from 0 to 999999'),
+      ),
+    ),
+    null,
+  ),
   /** Absent leaves the queue's weekly hours as they are. */
   schedules: v.optional(WeeklyHours),
 });

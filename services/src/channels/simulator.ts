@@ -1,6 +1,7 @@
 import type { Pool } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
+import { storableText } from '../platform/text.ts';
 import {
   type ChannelAdapter,
   type ChannelEvents,
@@ -126,7 +127,7 @@ export class SimulatorChannel implements ChannelAdapter {
     const inserted = await this.pool.query(
       `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, media_type, media_url, ack, quoted_wa_message_id)
        VALUES ($1, $2, 'outbound', $3, $4, $5, $6, 1, $7) ON CONFLICT (wa_message_id) DO NOTHING`,
-      [whatsappId, p.to.number, p.waMessageId, p.body, p.mediaType, p.mediaUrl, p.quotedWaMessageId ?? null],
+      [whatsappId, p.to.number, p.waMessageId, storableText(p.body), p.mediaType, p.mediaUrl, p.quotedWaMessageId ?? null],
     );
     if (inserted.rowCount === 0) return;
     const timer = setTimeout(
@@ -178,6 +179,9 @@ export class SimulatorChannel implements ChannelAdapter {
     } = {},
   ): Promise<{ waMessageId: string }> {
     if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    // The phone's text is outside text: cleaned (NUL, lone surrogates) like Baileys', never refused.
+    from = { number: storableText(from.number), name: storableText(from.name) };
+    body = storableText(body);
     const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
     await this.pool.query(
       `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
@@ -216,6 +220,8 @@ export class SimulatorChannel implements ChannelAdapter {
     options: { quotedWaMessageId?: string | null } = {},
   ): Promise<{ waMessageId: string }> {
     if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
+    to = { number: storableText(to.number) };
+    body = storableText(body);
     const waMessageId = `SIMPHONE${newId().replaceAll('-', '').toUpperCase()}`;
     await this.pool.query(
       `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, ack)
