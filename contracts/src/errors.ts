@@ -57,6 +57,8 @@ export const ErrorCode = v.picklist([
   'ERR_NOT_YET_VISIBLE',
   'ERR_TOO_MANY_LOGIN_ATTEMPTS',
   'ERR_WRONG_PASSWORD',
+  'ERR_QUERY_TOO_COMPLEX',
+  'ERR_MEDIA_TYPE_MISMATCH',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -621,5 +621,7 @@ export const en: Dictionary = {
     ERR_RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Wait a few minutes and try again.',
     ERR_WRONG_PASSWORD: 'The current password is incorrect.',
+    ERR_QUERY_TOO_COMPLEX: 'The query asks for too much at once.',
+    ERR_MEDIA_TYPE_MISMATCH: 'The file is not what its name or type says.',
   },
 };

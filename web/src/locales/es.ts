@@ -623,5 +623,7 @@ export const es: Dictionary = {
     ERR_RATE_LIMITED: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
     ERR_WRONG_PASSWORD: 'La contraseña actual es incorrecta.',
+    ERR_QUERY_TOO_COMPLEX: 'La consulta pide demasiado de una vez.',
+    ERR_MEDIA_TYPE_MISMATCH: 'El archivo no es lo que dicen su nombre o su tipo.',
   },
 };

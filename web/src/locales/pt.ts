@@ -621,6 +621,8 @@ export const pt = {
     ERR_RATE_LIMITED: 'Muitas requisições. Aguarde um pouco e tente novamente.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
     ERR_WRONG_PASSWORD: 'A senha atual está incorreta.',
+    ERR_QUERY_TOO_COMPLEX: 'A consulta pede coisas demais de uma vez.',
+    ERR_MEDIA_TYPE_MISMATCH: 'O arquivo não é o que o nome ou o tipo dele dizem.',
   },
 };
 
