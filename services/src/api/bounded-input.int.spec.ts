@@ -34,7 +34,7 @@ describe('numbers in request bodies are bounded', () => {
     expect(queue.status).toBe(201);
     const before = await eventCount();
     const calls: [string, string, (n: number) => unknown][] = [
-      ['POST', '/queue', (n) => ({ name: 'Fila Enorme', color: '#112233', orderQueue: n })],
+      ['POST', '/queue', (n) => ({ name: 'Fila Enorme', color: '#445566', orderQueue: n })],
       ['PUT', `/queue/${queue.body.id}`, (n) => ({ name: 'Fila Limite', color: '#112233', orderQueue: n })],
       ['POST', '/queue-options', (n) => ({ queueId: queue.body.id, title: 'Opção', option: n })],
       ...['expiresTicket', 'timeUseBotQueues', 'maxUseBotQueues', 'timeToTransfer'].flatMap(
