@@ -3,6 +3,14 @@ import { describeEvent } from '@zelo/projections/audit/describe-event';
 import { lastPlacement, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  Kind,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import type { AppContext, SessionUser } from '../api/context.ts';
 import { assertMayViewTicket, isAdmin, viewerOf } from '../tickets/access.ts';
@@ -40,6 +48,66 @@ declare module 'mercurius' {
   }
 }
 
+/** Bounds on what one request may ask: nesting, fields in all (aliases and fragments counted as
+ * written out), and top-level fields (each `ticketHistory`, aliased or not, is a database read). */
+export const QUERY_LIMITS = { depth: 5, fields: 100, rootFields: 5 };
+
+/** A validation rule: refuses a document whose operations, fragments expanded, exceed QUERY_LIMITS. */
+export function queryCostRule(context: ValidationContext): ASTVisitor {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of context.getDocument().definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  // Fields of a selection set, fragments written out; a cycle (refused by its own rule) counts once.
+  const count = (set: SelectionSetNode, inside: Set<string>, budget: { left: number }): number => {
+    let n = 0;
+    for (const sel of set.selections) {
+      if (budget.left <= 0) return n;
+      if (sel.kind === Kind.FIELD) {
+        n += 1;
+        budget.left -= 1;
+        if (sel.selectionSet) n += count(sel.selectionSet, inside, budget);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) n += count(sel.selectionSet, inside, budget);
+      else {
+        const f = fragments.get(sel.name.value);
+        if (f && !inside.has(f.name.value))
+          n += count(f.selectionSet, new Set([...inside, f.name.value]), budget);
+      }
+    }
+    return n;
+  };
+  const tooComplex = (what: string) =>
+    context.reportError(
+      new GraphQLError(`query too complex: ${what}`, { extensions: { code: 'ERR_QUERY_TOO_COMPLEX' } }),
+    );
+  return {
+    OperationDefinition(op) {
+      const roots = rootFieldCount(op.selectionSet, fragments);
+      if (roots > QUERY_LIMITS.rootFields)
+        tooComplex(`${roots} top-level fields (at most ${QUERY_LIMITS.rootFields})`);
+      const fields = count(op.selectionSet, new Set(), { left: QUERY_LIMITS.fields + 1 });
+      if (fields > QUERY_LIMITS.fields) tooComplex(`more than ${QUERY_LIMITS.fields} fields`);
+    },
+  };
+}
+
+function rootFieldCount(set: SelectionSetNode, fragments: Map<string, FragmentDefinitionNode>): number {
+  let n = 0;
+  const seen = new Set<string>();
+  const walk = (s: SelectionSetNode) => {
+    for (const sel of s.selections) {
+      if (sel.kind === Kind.FIELD) n += 1;
+      else if (sel.kind === Kind.INLINE_FRAGMENT) walk(sel.selectionSet);
+      else if (!seen.has(sel.name.value)) {
+        seen.add(sel.name.value);
+        const f = fragments.get(sel.name.value);
+        if (f) walk(f.selectionSet);
+      }
+    }
+  };
+  walk(set);
+  return n;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GraphQL for auditors at POST /graphql: the same bearer token and tenant rules as the REST API. */
@@ -49,6 +117,10 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
     schema,
     path: '/graphql',
     graphiql: false,
+    // A query nested deeper than this is refused before it runs (mercurius' own rule), and one that
+    // asks for too many fields or reads (aliases multiply them) by queryCostRule.
+    queryDepth: QUERY_LIMITS.depth,
+    validationRules: [queryCostRule],
     context: async (request: FastifyRequest) => {
       // The session as it stands now (a deleted or re-passworded user's token opens nothing here either).
       return { session: await app.sessionOf(request) };
@@ -92,8 +164,15 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
         response.response.errors = [
           { message: original.message, extensions: { code: original.code } },
         ] as never;
+        // Refused before the query was even parsed (no token): the HTTP status says so too.
+        if (original.code === 'ERR_SESSION_EXPIRED') return { statusCode: 401, response: response.response };
       }
       return { statusCode: 200, response: response.response };
     },
+  });
+  // Nothing is parsed, validated or introspected for a caller without a valid session: the schema and
+  // the parser's work are for logged-in users only.
+  app.graphql.addHook('preParsing', async (_schema, _source, context) => {
+    if (!context.session) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
   });
 }
