@@ -127,7 +127,15 @@ export class SimulatorChannel implements ChannelAdapter {
     const inserted = await this.pool.query(
       `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, media_type, media_url, ack, quoted_wa_message_id)
        VALUES ($1, $2, 'outbound', $3, $4, $5, $6, 1, $7) ON CONFLICT (wa_message_id) DO NOTHING`,
-      [whatsappId, p.to.number, p.waMessageId, storableText(p.body), p.mediaType, p.mediaUrl, p.quotedWaMessageId ?? null],
+      [
+        whatsappId,
+        p.to.number,
+        p.waMessageId,
+        storableText(p.body),
+        p.mediaType,
+        p.mediaUrl,
+        p.quotedWaMessageId ?? null,
+      ],
     );
     if (inserted.rowCount === 0) return;
     const timer = setTimeout(

@@ -75,7 +75,13 @@ describe("a user's e-mail claim", () => {
     expect((await system.api('DELETE', `/users/${edu.body.id}`, { token })).status).toBe(200);
     const plans = await system.api('GET', '/plans/list');
     const signUp = await system.api('POST', '/companies/cadastro', {
-      body: { name: 'Empresa Edu', email: 'edu@claims.dev', phone: '11988880000', password: 'senhaE1', planId: plans.body[0].id },
+      body: {
+        name: 'Empresa Edu',
+        email: 'edu@claims.dev',
+        phone: '11988880000',
+        password: 'senhaE1',
+        planId: plans.body[0].id,
+      },
     });
     expect(signUp.status).toBe(201);
     expect(await loginStatus('edu@claims.dev', 'senhaE1')).toBe(200);

@@ -94,7 +94,11 @@ export async function updateUser(
   const steps =
     to === from
       ? [userStep]
-      : [emailClaimStep(to, userId, await deletedClaimOwner(deps, to)), emailReleaseStep(from, userId), userStep];
+      : [
+          emailClaimStep(to, userId, await deletedClaimOwner(deps, to)),
+          emailReleaseStep(from, userId),
+          userStep,
+        ];
   const { position } = await handleAll(deps, steps, who);
   return { position };
 }
@@ -133,7 +137,10 @@ export const createUserStep = (user: UserCreated['data']) =>
 export async function createUser(deps: Deps, user: UserCreated['data'], who: Actor) {
   const { position } = await handleAll(
     deps,
-    [emailClaimStep(user.email, user.userId, await deletedClaimOwner(deps, user.email)), createUserStep(user)],
+    [
+      emailClaimStep(user.email, user.userId, await deletedClaimOwner(deps, user.email)),
+      createUserStep(user),
+    ],
     who,
   );
   return { position };

@@ -119,7 +119,12 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     // A new e-mail is claimed and the old one released with the update (ERR_DUPLICATED_EMAIL if taken).
-    const r = await updateUser(deps, userId, { fields, passwordHash }, { companyId: s.companyId, actor: s.id });
+    const r = await updateUser(
+      deps,
+      userId,
+      { fields, passwordHash },
+      { companyId: s.companyId, actor: s.id },
+    );
     const user = await userAfter(s.companyId, userId, r.position);
     const target = { id: userId, companyId: s.companyId };
     if (passwordHash) {

@@ -1,8 +1,9 @@
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
   decideEmailClaim,
+  decideEmailRelease,
   decideUser,
   evolveEmail,
   evolveUser,
@@ -92,6 +93,15 @@ describe('User', () => {
     it('deleting records the deletion', () =>
       spec.given([created]).when({ type: 'DeleteUser' }).then([deleted]));
 
+    it('a new e-mail without its claim is refused; with it, recorded', () => {
+      const moved = { ...profile, email: 'ana.nova@padaria.example' };
+      spec.given([created]).when({ type: 'UpdateUser', fields: moved }).thenThrows('ERR_CONCURRENCY');
+      spec
+        .given([created])
+        .when({ type: 'UpdateUser', fields: moved, emailClaimed: true })
+        .then([{ type: 'UserUpdated', data: { ...ref, ...moved } }]);
+    });
+
     it('a new user speaks Portuguese, so choosing pt decides nothing', () =>
       spec.given([created]).when({ type: 'ChangeLanguage', language: 'pt' }).thenNothing());
 
@@ -141,6 +151,29 @@ describe('User e-mail', () => {
         .given([claimed(ana)])
         .when({ email, userId: bruno })
         .thenThrows('ERR_DUPLICATED_EMAIL'));
+  });
+
+  describe('When held by a deleted user', () => {
+    it('the claim is released and taken by the claimant', () =>
+      decider<{ owner: string | null }, EmailClaim, UserEmailEvent>({
+        initialState: initialEmailState,
+        evolve: evolveEmail,
+        decide: (c, s) => decideEmailClaim(c.email, c.userId, s, ana),
+      })
+        .given([claimed(ana)])
+        .when({ email, userId: bruno })
+        .then([{ type: 'UserEmailReleased', data: { email, userId: ana } }, claimed(bruno)]));
+  });
+
+  describe('Released by its owner', () => {
+    it('frees it; another user releasing it decides nothing', () => {
+      const release = (s: { owner: string | null }, userId: string) => decideEmailRelease(email, userId, s);
+      expect(release({ owner: ana }, ana)).toEqual([
+        { type: 'UserEmailReleased', data: { email, userId: ana } },
+      ]);
+      expect(release({ owner: ana }, bruno)).toEqual([]);
+      expect(release({ owner: null }, ana)).toEqual([]);
+    });
   });
 
   describe('When released', () => {
