@@ -40,6 +40,8 @@ export const simulatorMigrations: Migration[] = [
 ];
 
 const SIMULATED_NUMBER = '5511900000000';
+/** About 45 s of retries (250 ms doubling, capped at 10 s) before a delivery receipt is given up. */
+const ACK_RETRIES = 9;
 
 export interface SimulatorOptions {
   /** Demo mode pairs at once; otherwise the connection shows a QR until someone "scans" it. */
@@ -145,14 +147,26 @@ export class SimulatorChannel implements ChannelAdapter {
     timer.unref();
   }
 
-  private async deliver(whatsappId: string, waMessageId: string) {
+  /**
+   * The phone reports delivery. A real phone's receipt comes again until WhatsApp has it, so a failed
+   * write (a cut database connection) is retried with backoff rather than leaving the message at one tick.
+   */
+  private async deliver(whatsappId: string, waMessageId: string, attempt = 0): Promise<void> {
     try {
       await this.pool.query('UPDATE sim_messages SET ack = GREATEST(ack, 2) WHERE wa_message_id = $1', [
         waMessageId,
       ]);
       await this.events.ack(whatsappId, waMessageId, 2);
     } catch (err) {
-      console.error('[simulator] ack failed', (err as Error).message);
+      if (attempt >= ACK_RETRIES) {
+        console.error('[simulator] ack failed for good', waMessageId, (err as Error).message);
+        return;
+      }
+      const timer = setTimeout(
+        () => void this.deliver(whatsappId, waMessageId, attempt + 1),
+        Math.min(250 * 2 ** attempt, 10_000),
+      );
+      timer.unref();
     }
   }
 
@@ -306,12 +320,18 @@ export class SimulatorChannel implements ChannelAdapter {
       [whatsappId, number],
     );
     const unread = rows.filter((r) => r.direction === 'outbound' && r.ack < 3);
-    if (unread.length) {
-      await this.pool.query('UPDATE sim_messages SET ack = 3 WHERE wa_message_id = ANY($1)', [
-        unread.map((r) => r.waMessageId),
-      ]);
-      for (const r of unread) await this.events.ack(whatsappId, r.waMessageId, 3).catch(() => {});
+    // Zelo hears the read receipt first, the phone's row is marked after: a failure on the way leaves
+    // the row unread, so the next look at the phone reports it again.
+    const read: string[] = [];
+    for (const r of unread) {
+      const heard = await this.events.ack(whatsappId, r.waMessageId, 3).then(
+        () => true,
+        () => false,
+      );
+      if (heard) read.push(r.waMessageId);
     }
+    if (read.length)
+      await this.pool.query('UPDATE sim_messages SET ack = 3 WHERE wa_message_id = ANY($1)', [read]);
     return rows;
   }
 }

@@ -184,7 +184,18 @@ describe('PostgreSQL connections cut under load', () => {
     for (const r of onPhone.rows) expect(r.n).toBe(1);
     for (const body of acked)
       if (body.startsWith('out-')) expect(onPhone.rows.map((r) => r.body)).toContain(body);
-  }, 60_000);
+    // And the phone's delivery receipt of each reached the agent: a receipt the cut swallowed is
+    // reported again, so no reply stays at one tick.
+    await eventually(
+      async () =>
+        (await count(
+          `SELECT count(*)::int AS n FROM messages WHERE from_me AND body LIKE 'out-%' AND ack < 2`,
+          [],
+        )) === 0,
+      20_000,
+      'every reply marked delivered',
+    );
+  }, 90_000);
 });
 
 describe('projection replay with a live channel worker', () => {
