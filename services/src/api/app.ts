@@ -82,8 +82,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   });
 
   let gateway: SocketGateway | null = null;
-  const publish = (companyId: string, event: string, data: unknown) =>
-    gateway?.publish(companyId, event, data);
+  const publish = (companyId: string, event: string, data: unknown, userId?: string) =>
+    gateway?.publish(companyId, event, data, userId);
 
   await app.register(authRoutes, { ctx, publish });
   await app.register(tenancyRoutes, { ctx });

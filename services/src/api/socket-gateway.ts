@@ -90,7 +90,12 @@ export class SocketGateway {
         );
       },
       onLost: (err) => this.app.log.error(err, 'change feed connection lost, reconnecting'),
-      onReconnect: () => this.app.log.info('change feed reconnected, pushes resume'),
+      onReconnect: () => {
+        this.app.log.info('change feed reconnected, pushes resume');
+        // Sessions ended while the feed was down (a logout, a login elsewhere) were not heard: re-check all.
+        const users = new Set([...this.clients].map((c) => c.viewer.id));
+        void this.recheckSessions(users).catch((err) => this.app.log.error(err, 'session re-check failed'));
+      },
     });
     await this.listen.start();
   }
@@ -163,9 +168,13 @@ export class SocketGateway {
     return new Set(this.companyClients(companyId).map((c) => c.viewer.id));
   }
 
-  /** Direct pushes that are not read-model changes (another login of the same user). */
-  publish(companyId: string, event: string, data: unknown) {
-    for (const c of this.companyClients(companyId)) this.send(c, event, data);
+  /**
+   * Direct pushes that are not read-model changes (another login of the same user). With `userId`, only
+   * that user's own sockets hear it: the rest of the company has no business knowing who logged in.
+   */
+  publish(companyId: string, event: string, data: unknown, userId?: string) {
+    for (const c of this.companyClients(companyId))
+      if (!userId || c.viewer.id === userId) this.send(c, event, data);
     for (const o of this.onPush) o(event, null);
   }
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CHANGES_CHANNEL, type Change } from '@zelo/projections/runner';
 import type { Pool } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
@@ -70,11 +71,27 @@ export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: num
   return { ok: false, reason: 'expired' };
 }
 
+/**
+ * Ends one login: its refresh tokens stop working, and so do the access tokens issued from it (they
+ * carry the family, see currentSession). The socket gateways hear it on the change feed and close that
+ * login's sockets.
+ */
 export async function revokeFamily(pool: Pool, familyId: string) {
-  await pool.query(
-    'UPDATE auth_refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL',
+  const { rows } = await pool.query(
+    `WITH revoked AS (
+       UPDATE auth_refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL
+       RETURNING user_id)
+     SELECT DISTINCT u.id, u.company_id AS "companyId" FROM revoked r JOIN users u ON u.id = r.user_id`,
     [familyId],
   );
+  const changes: Change[] = rows.map((u) => ({
+    companyId: u.companyId,
+    kind: 'user',
+    action: 'update',
+    id: u.id,
+  }));
+  if (changes.length > 0)
+    await pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(changes)]);
 }
 
 export async function revokeToken(pool: Pool, token: string) {

@@ -24,7 +24,10 @@ const formatDate = (iso: string) => {
 
 export async function authRoutes(
   app: FastifyInstance,
-  { ctx, publish }: { ctx: AppContext; publish: (companyId: string, event: string, data: unknown) => void },
+  {
+    ctx,
+    publish,
+  }: { ctx: AppContext; publish: (companyId: string, event: string, data: unknown, userId?: string) => void },
 ) {
   // Secure follows the deployment: configured, or on when the request came over HTTPS (directly, or
   // per x-forwarded-proto from a proxy Fastify trusts, TRUST_PROXY).
@@ -90,15 +93,17 @@ export async function authRoutes(
       if (checked.rehash) await rehash(found, password, request);
       const familyId = newId();
       const refresh = await issueRefreshToken(ctx.pool, found.id, ctx.config.refreshTtlDays, familyId);
-      // One session per user (doc 1 §4 "Session elsewhere"): the other logins' refresh tokens stop
-      // working, and their sockets are told so that those browsers clear their session.
+      // One session per user (doc 1 §4 "Session elsewhere"): the user's own sockets (none of them this
+      // login's yet) are told first, so that those browsers show why; then the other logins end: their
+      // refresh and access tokens stop working and their sockets close (4001) when the gateway hears it.
+      publish(
+        found.companyId,
+        `company-${found.companyId}-auth`,
+        { action: 'update', user: { id: found.id } },
+        found.id,
+      );
       await endUserSessions(ctx.pool, found, { keepFamily: familyId, accessTokens: false });
-      const session = await startSession(request, reply, found.id, familyId, refresh);
-      publish(found.companyId, `company-${found.companyId}-auth`, {
-        action: 'update',
-        user: { id: found.id },
-      });
-      return session;
+      return startSession(request, reply, found.id, familyId, refresh);
     },
   );
 

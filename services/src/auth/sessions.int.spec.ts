@@ -199,8 +199,9 @@ describe('sessions follow the user', () => {
       token: boss.token,
       body: { name: 'Outra fila', color: '#654321', greetingMessage: '' },
     });
+    // His session ended with the demotion (the browser starts again as what he now is): 403, refresh.
     expect(after.status).toBe(403);
-    expect(after.body.error).toBe('ERR_NO_PERMISSION');
+    expect(after.body.error).toBe('ERR_SESSION_EXPIRED');
     const queues = await system.api('GET', '/queue', { token: admin.token });
     expect(queues.body.map((q: { name: string }) => q.name)).not.toContain('Outra fila');
     expect((await refresh(boss.cookie)).status).toBe(401);
@@ -232,9 +233,9 @@ describe('sessions follow the user', () => {
 
   it('changing one’s own password needs the current one, and ends the other sessions but not this one', async () => {
     const user = await newUser();
-    const old = user; // a first browser (its refresh ends at the second login; its token lives on)
-    const here = await system.login(user.email, 'senha123');
+    const old = user; // a first browser: the second login already ends it (token, refresh, socket)
     const oldSocket = await readySocket(old.token);
+    const here = await system.login(user.email, 'senha123');
     const body = { name: 'Eu', email: user.email, password: 'minha-nova-1' };
     const none = await system.api('PUT', `/users/${user.id}`, { token: here.token, body });
     expect(none.status).toBe(400);

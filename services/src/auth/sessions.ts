@@ -56,19 +56,25 @@ export async function sessionVersion(pool: Pool, userId: string): Promise<number
   return rows[0]?.version ?? 0;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * The session as it stands now, or null when it has ended: the user is gone or moved, or the session
- * version moved past the token. Profile and super come from the user's row, never from the token.
+ * The session as it stands now, or null when it has ended: the user is gone or moved, the token's
+ * refresh family was revoked, or the session version moved past the token. Profile and super come from the user's row, never from the token.
  */
 export async function currentSession(pool: Pool, claims: AccessClaims): Promise<SessionUser | null> {
+  // One query: the user's row, its session version, and whether the token's own login (refresh
+  // family) was revoked (logout, a login elsewhere, a reused refresh token).
   const { rows } = await pool.query(
     `SELECT u.company_id AS "companyId", u.profile, u.super, coalesce(s.version, 0) AS version,
-            s.kept_family AS "keptFamily"
+            s.kept_family AS "keptFamily",
+            EXISTS (SELECT 1 FROM auth_refresh_tokens t
+                     WHERE t.family_id = $2::uuid AND t.revoked_at IS NOT NULL) AS "familyRevoked"
        FROM users u LEFT JOIN auth_user_sessions s ON s.user_id = u.id WHERE u.id = $1`,
-    [claims.id],
+    [claims.id, claims.sid && UUID.test(claims.sid) ? claims.sid : null],
   );
   const u = rows[0];
-  if (!u || u.companyId !== claims.companyId) return null;
+  if (!u || u.companyId !== claims.companyId || u.familyRevoked) return null;
   if ((claims.v ?? 0) < u.version && !(claims.sid && claims.sid === u.keptFamily)) return null;
   return { id: claims.id, companyId: u.companyId, profile: u.profile, super: u.super };
 }
