@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@zelo/contracts/errors';
@@ -64,6 +65,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  // Security headers on every answer (HSTS, nosniff, frame and referrer policies ...). The API answers
+  // JSON, never a page: its CSP allows nothing. Its JSON is read cross-origin through CORS, which a
+  // same-origin Cross-Origin-Resource-Policy does not block; media under /public, which the web app
+  // embeds from another origin, answers cross-origin (media/routes.ts).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
   });
   await app.register(cors, {
     origin: ctx.config.webOrigins,

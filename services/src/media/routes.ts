@@ -19,7 +19,17 @@ export async function mediaRoutes(app: FastifyInstance, { root }: { root: string
     setHeaders: (reply) => {
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // The web app (another origin) shows these images and plays these sounds.
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      // Only pictures, sounds and videos open in the browser; anything else downloads. A page, a script
+      // or an SVG (a file stored before uploads were sniffed, a customer's document named .html) is
+      // never served as what it could run as.
+      const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
+      if (!/^(image|audio|video)\//.test(type) || type.includes('svg')) {
+        reply.header('Content-Disposition', 'attachment');
+        if (!/^(application\/(pdf|zip|octet-stream|vnd\.|msword)|text\/(plain|csv))/.test(type))
+          reply.header('Content-Type', 'application/octet-stream');
+      }
     },
   });
 }

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
 import { parse, refuseUnstorableText } from '../api/validation.ts';
 import { type FileMediaType, mediaTypeOf } from '../media/media-type.ts';
+import { sniffUpload } from '../media/sniff.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { queueOutboundMessage } from './handlers.ts';
 
@@ -62,8 +63,7 @@ export async function receiveMedia(
         await pipeline(part.file, createWriteStream(tempPath));
         refuseUnstorableText({ [part.fieldname]: part.filename }, 'body');
         if (part.fieldname !== 'medias' && part.fieldname !== 'file') continue;
-        const mediaType = mediaTypeOf(part.mimetype);
-        if (!mediaType) {
+        if (!mediaTypeOf(part.mimetype)) {
           throw new DomainError(
             'ERR_VALIDATION',
             `medias: type ${part.mimetype || 'unknown'} is not accepted`,
@@ -72,7 +72,12 @@ export async function receiveMedia(
         if ((await stat(tempPath)).size === 0) {
           throw new DomainError('ERR_VALIDATION', `medias: ${part.filename} is empty`);
         }
-        files.push({ tempPath, filename: part.filename || 'file', mediaType });
+        // Over the size limit the stream ends cut short (the parser reports it at the next part): say
+        // so now, before the cut file is judged by its bytes.
+        if (part.file.truncated) throw translateLimit({ code: 'FST_REQ_FILE_TOO_LARGE' }, maxFiles);
+        // The declared type is the client's word: the bytes decide what is stored and sent (sniff.ts).
+        const real = await sniffUpload(tempPath, part.mimetype, part.filename || 'file');
+        files.push({ tempPath, ...real });
       }
     } catch (err) {
       throw translateLimit(err, maxFiles);
