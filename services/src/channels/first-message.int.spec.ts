@@ -95,3 +95,40 @@ describe('the first customer message after a start', () => {
     }
   }, 120_000);
 });
+
+describe('another database on the same PostgreSQL server', () => {
+  it('a long transaction there does not hold this system back', async () => {
+    const system = await startTestSystem();
+    const { Client } = (await import('pg')).default;
+    // Another application's database on the same server (here the maintenance database), with a
+    // transaction that wrote something and stays open: pg_snapshot_xmin is server-wide.
+    const url = new URL(system.databaseUrl);
+    url.pathname = '/postgres';
+    const other = new Client({ connectionString: url.toString() });
+    await other.connect();
+    try {
+      const { token } = await system.login(DEMO.email, DEMO.password);
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()');
+      const from = customer();
+      const sent = Date.now();
+      await system.simulator!.customerSends(DEMO.whatsappId, { number: from, name: 'Cliente' }, 'Oi');
+      // Bounded well below the other tests' patience: this open transaction stalls every catch-up reader
+      // on the server that still uses the server-wide horizon.
+      const listed = await eventually(
+        async () => {
+          const l = await system.api('GET', '/tickets?status=pending&showAll=true', { token });
+          return l.body.tickets.some((t: { contact?: { number: string } }) => t.contact?.number === from);
+        },
+        3_000,
+        'the ticket in GET /tickets while another database holds a transaction open',
+      ).catch((err) => err as Error);
+      expect(listed).toBe(true);
+      expect(Date.now() - sent).toBeLessThan(3_000);
+    } finally {
+      await other.query('ROLLBACK').catch(() => {});
+      await other.end();
+      await system.close();
+    }
+  }, 60_000);
+});

@@ -13,8 +13,34 @@ import {
 } from './port.ts';
 
 // Global order is (transaction_id, global_position). A catch-up reader only reads transactions
-// older than the oldest one still running (pg_snapshot_xmin), so an event whose transaction
+// older than the oldest one still running (the horizon), so an event whose transaction
 // commits late can never be skipped by a reader that already moved past its global_position.
+//
+// The horizon is this database's, not the server's: pg_snapshot_xmin counts the transactions of every
+// database on the server, so one long transaction of another application (or of another Zelo on the
+// same server) held every projection back for its whole duration. Only transactions connected to this
+// database can append here, so the horizon is the oldest of those still running among the snapshot's
+// in-progress ones (pg_stat_activity.backend_xid, shown to every role; prepared transactions too), or
+// the snapshot's xmax when there is none. Why that is safe: the snapshot is the statement's, taken
+// before pg_stat_activity is read. A transaction below the horizon either had finished at the snapshot,
+// or belongs to another database, or had finished when pg_stat_activity was read (a running one would
+// have lowered the horizon); the events are then read by a second statement, whose snapshot sees all of
+// those committed. (Done in one statement, a transaction finishing between the two moments would be
+// invisible to the read yet below the horizon, and skipped for good.)
+const HORIZON = `
+  WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+  ours AS MATERIALIZED (
+    SELECT backend_xid::text AS x FROM pg_stat_activity
+     WHERE datname = current_database() AND backend_xid IS NOT NULL
+    UNION ALL
+    SELECT transaction::text FROM pg_prepared_xacts WHERE database = current_database()
+  )
+  SELECT COALESCE(
+    (SELECT min(x8) FROM snap, pg_snapshot_xip(snap.s) AS x8
+      WHERE (x8::text::numeric % 4294967296)::text IN (SELECT x FROM ours)),
+    (SELECT pg_snapshot_xmax(s) FROM snap)
+  )::text AS horizon`;
+
 export const eventStoreMigrations: Migration[] = [
   {
     id: 'event-store/001-events',
@@ -191,14 +217,16 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(after: string | null, limit: number): Promise<RecordedEvent[]> {
     const [tx, gp] = after ? parsePosition(after) : [0n, 0n];
+    // Two statements, in this order: the horizon, then the events under a later snapshot (see HORIZON).
+    const horizon = (await this.pool.query<{ horizon: string }>(HORIZON)).rows[0].horizon;
     const { rows } = await this.pool.query<Row>(
       `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
          FROM es_events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND transaction_id < $4::text::xid8
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [tx.toString(), gp.toString(), limit],
+      [tx.toString(), gp.toString(), limit, horizon],
     );
     return rows.map(toRecorded);
   }
