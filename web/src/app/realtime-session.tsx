@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { endSessionTakenElsewhere } from '../features/auth/api/logout.ts';
-import { refreshSession } from '../lib/api.ts';
+import { endSession, refreshSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { socket, useSocketEvent } from '../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../lib/store.ts';
 import { toastWarning } from '../lib/toaster.ts';
 
-// A dropped socket with an expired token gets a fresh one instead of failing forever.
+// A socket the server ended (4001: token expired, session ended) gets one refresh at once; when that
+// fails, the session is over here too.
 socket.onTokenExpired = () => refreshSession().then((s) => s?.token ?? null);
+socket.onSessionEnded = endSession;
 
 /** Keeps the socket tied to the session and handles "logged in elsewhere" (section 4). */
 export function RealtimeSession() {
@@ -23,6 +25,8 @@ export function RealtimeSession() {
 
   useSocketEvent<{ user?: { id: string } }>(user ? `company-${user.companyId}-auth` : null, (data) => {
     if (data.user?.id !== user?.id) return;
+    // Before the server closes this socket (4001): a refresh must not be tried, the session is gone.
+    socket.disconnect();
     toastWarning(t('shell.otherLogin'));
     void endSessionTakenElsewhere();
   });

@@ -3,6 +3,9 @@ import { API_URL } from './api.ts';
 
 type Handler = (data: unknown) => void;
 
+/** Close code of a socket whose token expired or whose session ended (services' socket gateway). */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
 export function socketUrl(apiUrl: string, token: string): string {
   const url = new URL('/socket', apiUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -33,6 +36,8 @@ class RealtimeSocket {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Asked for a fresh token when the socket drops with an expired one. */
   onTokenExpired: (() => Promise<string | null>) | null = null;
+  /** Told when the server ended the socket's session and no fresh token could be had. */
+  onSessionEnded: (() => void) | null = null;
 
   connect(token: string) {
     if (this.token === token && this.ws) return;
@@ -86,11 +91,31 @@ class RealtimeSocket {
       }
       if (msg.event) for (const h of this.handlers.get(msg.event) ?? []) h(msg.data);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.scheduleReconnect();
+      if (ev.code === SESSION_ENDED_CLOSE_CODE) void this.renewSession();
+      else this.scheduleReconnect();
     };
+  }
+
+  /**
+   * The server closed the socket because its token expired or its session ended (logout, password
+   * changed, user deleted or demoted): one refresh at once, then back with the new token; when the
+   * refresh fails the session is over (the app goes to the login).
+   */
+  private async renewSession() {
+    const fresh = this.onTokenExpired ? await this.onTokenExpired() : null;
+    if (!this.token) return; // disconnected meanwhile (a logout, the session taken elsewhere)
+    if (!fresh) {
+      this.disconnect();
+      this.onSessionEnded?.();
+      return;
+    }
+    if (this.ws && this.token === fresh) return; // the new session already reconnected it
+    this.close();
+    this.token = fresh;
+    this.open();
   }
 
   private scheduleReconnect() {

@@ -277,6 +277,7 @@ export const en: Dictionary = {
     newTitle: 'Add user',
     password: 'Password',
     passwordOptional: 'Password (leave blank to keep it)',
+    currentPassword: 'Current password',
     allTicket: 'See tickets without a queue',
     disabled: 'Disabled',
     enabled: 'Enabled',

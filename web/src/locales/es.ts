@@ -277,6 +277,7 @@ export const es: Dictionary = {
     newTitle: 'Agregar usuario',
     password: 'Contraseña',
     passwordOptional: 'Contraseña (déjela en blanco para mantenerla)',
+    currentPassword: 'Contraseña actual',
     allTicket: 'Ver tickets sin cola',
     disabled: 'Deshabilitado',
     enabled: 'Habilitado',

@@ -276,6 +276,7 @@ export const pt = {
     newTitle: 'Adicionar usuário',
     password: 'Senha',
     passwordOptional: 'Senha (deixe em branco para manter)',
+    currentPassword: 'Senha atual',
     allTicket: 'Ver chamados sem fila',
     disabled: 'Desabilitado',
     enabled: 'Habilitado',

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch, TextArea }
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { validateWith } from '../../../lib/form.ts';
+import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import {
@@ -73,7 +73,7 @@ export function QuickMessageDialog({ message, onClose }: Props) {
               />
               <Field<string> name="message">
                 {({ input, meta }) => {
-                  const error = meta.touched && meta.error;
+                  const error = visibleError(meta);
                   return (
                     <FormGroup
                       label={t('quickMessages.message')}

@@ -51,6 +51,8 @@ export const NewUserInput = v.object({ ...base, password });
 export const EditUserInput = v.object({
   ...base,
   password: v.optional(v.union([v.literal(''), password]), ''),
+  /** Asked when people set a new password of their own (the server answers ERR_WRONG_PASSWORD). */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(200, 'validation.tooLong')), ''),
 });
 export type UserInput = v.InferInput<typeof EditUserInput>;
 
@@ -71,10 +73,11 @@ export const getUser = (id: string, signal?: AbortSignal) =>
   apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { signal });
 
 export function saveUser(id: string | null, input: UserInput) {
-  const body = v.parse(id ? EditUserInput : NewUserInput, input);
-  return id
-    ? apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body })
-    : apiRequest<UserRow>('/users', { method: 'POST', body });
+  if (!id) return apiRequest<UserRow>('/users', { method: 'POST', body: v.parse(NewUserInput, input) });
+  const { currentPassword, ...fields } = v.parse(EditUserInput, input);
+  // The current password goes only with a new password (an admin editing someone else is not asked).
+  const body = fields.password && currentPassword ? { ...fields, currentPassword } : fields;
+  return apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body });
 }
 
 export const deleteUser = (id: string) =>

@@ -2,8 +2,10 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from 
 import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api.ts';
 import { validateWith } from '../../../lib/form.ts';
-import { type TKey, useT } from '../../../lib/i18n.ts';
+import { type TKey, translateError, useT } from '../../../lib/i18n.ts';
+import { languageAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import {
@@ -37,6 +39,20 @@ export function UserDialog({ userId, isAdmin, onClose, onSaved }: Props) {
       : null
     : newUserDefaults;
 
+  // People setting a new password of their own prove they know the current one; an admin editing
+  // someone else is not asked.
+  const me = useAtomValue(sessionAtom)?.user.id;
+  const isSelf = userId !== null && userId === me;
+  const language = useAtomValue(languageAtom);
+  const schemaErrors = validateWith(userId ? EditUserInput : NewUserInput, (k) => t(k as TKey));
+  const validate = (values: UserInput) => {
+    const errors = schemaErrors(values) ?? {};
+    if (isSelf && values.password && !values.currentPassword) {
+      return { ...errors, currentPassword: errors.currentPassword ?? t('validation.required') };
+    }
+    return errors;
+  };
+
   const onSubmit = async (values: UserInput) => {
     try {
       const saved = await saveUser(userId, values);
@@ -44,6 +60,10 @@ export function UserDialog({ userId, isAdmin, onClose, onSaved }: Props) {
       onSaved?.(saved);
       onClose();
     } catch (err) {
+      // A wrong current password is shown on its field, not in a toast.
+      if (err instanceof ApiError && err.code === 'ERR_WRONG_PASSWORD') {
+        return { currentPassword: translateError(language, err.code) };
+      }
       toastError(err);
     }
   };
@@ -51,12 +71,8 @@ export function UserDialog({ userId, isAdmin, onClose, onSaved }: Props) {
   return (
     <Dialog isOpen onClose={onClose} title={t(userId ? 'users.editTitle' : 'users.newTitle')} icon="user">
       {initial && (
-        <Form<UserInput>
-          onSubmit={onSubmit}
-          initialValues={initial}
-          validate={validateWith(userId ? EditUserInput : NewUserInput, (k) => t(k as TKey))}
-        >
-          {({ handleSubmit, submitting }) => (
+        <Form<UserInput> onSubmit={onSubmit} initialValues={initial} validate={validate}>
+          {({ handleSubmit, submitting, values }) => (
             <form onSubmit={handleSubmit} noValidate data-testid="user-dialog">
               <DialogBody>
                 <TextField name="name" label={t('users.name')} testId="user-name" autoFocus />
@@ -67,6 +83,15 @@ export function UserDialog({ userId, isAdmin, onClose, onSaved }: Props) {
                   label={t(userId ? 'users.passwordOptional' : 'users.password')}
                   testId="user-password"
                 />
+                {isSelf && values.password && (
+                  <TextField
+                    name="currentPassword"
+                    type="password"
+                    label={t('users.currentPassword')}
+                    testId="user-current-password"
+                    autoComplete="current-password"
+                  />
+                )}
                 {isAdmin && options.data && (
                   <>
                     <SelectField name="profile" label={t('users.profile')} testId="user-profile">
