@@ -107,3 +107,13 @@ export async function closeAll(parts: {
   await parts.web?.server.close();
   await parts.system?.close();
 }
+
+/**
+ * The access token the page's session holds. One session per user (doc 1 §4): a browser login ends
+ * the API token a test took earlier for that user, so API calls after it use the browser's own.
+ */
+export async function browserToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('the page holds no session');
+  return token;
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 "Message input" and §4 "Recording": the sign switch puts the agent's name above a text,
 // and Chromium's fake microphone (a beep) records an audio that goes out as multipart `medias`.
@@ -57,6 +57,7 @@ describe('the message composer: signature and audio', () => {
 
   it('opens an accepted conversation', async () => {
     await logIn(page, web.url, DEMO.email, DEMO.password);
+    token = await browserToken(page); // the API login's token ended with this one
     await page.getByTestId('tab-pending').click();
     await page.waitForTimeout(500); // the socket has joined its rooms
     await system.simulator!.customerSends(DEMO.whatsappId, { number, name: 'Caio Áudio' }, 'Oi!');

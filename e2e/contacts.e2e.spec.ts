@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 /** A minimal .xlsx (inline strings, numbers as numbers), as a spreadsheet program would save it. */
 function xlsx(rows: (string | number)[][]): Buffer {
@@ -41,6 +41,7 @@ describe('contacts in the browser', () => {
     ({ token } = await system.login(DEMO.email, DEMO.password));
     ({ browser, page } = await openPage({ page: { acceptDownloads: true } }));
     await logIn(page, web.url, DEMO.email, DEMO.password);
+    token = await browserToken(page); // the API login's token ended with the browser's login
   }, 120_000);
 
   afterAll(async () => {

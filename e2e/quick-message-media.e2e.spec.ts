@@ -1,7 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import {
+  browserToken,
+  closeAll,
+  launchChromium,
+  logIn,
+  startProductAndWeb,
+  type startWeb,
+} from './browser.ts';
 
 // A quick reply with an attachment: kept from the dialog, shown with a paperclip, sent with its text
 // from the input's slash menu. And desktop notifications away from /tickets (section 4).
@@ -44,6 +51,7 @@ describe('quick reply attachments and notifications everywhere, in the browser',
     });
     ticketId = ticket.body.id;
     await logIn(page, web.url, DEMO.email, DEMO.password);
+    token = await browserToken(page); // the API login's token ended with the browser's login
   }, 120_000);
 
   afterAll(async () => {

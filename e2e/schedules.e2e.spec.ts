@@ -5,7 +5,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.8 schedules and doc 1's to-do screen, in Chromium against the real product. Unlike
 // startProductAndWeb, this system runs the workflows role too (on a task queue of its own), so the
@@ -42,6 +42,7 @@ describe('schedules and to-do in the browser', () => {
 
     ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
+    token = await browserToken(page); // the API login's token ended with the browser's login
   }, 120_000);
 
   afterAll(async () => {

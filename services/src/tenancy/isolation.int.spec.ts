@@ -377,6 +377,7 @@ describe('tenant isolation', () => {
       // A's admin still logs in with the old password and keeps the admin profile.
       const again = await system.login(DEMO.email, DEMO.password);
       expect(again.user).toMatchObject({ name: a.user.name, profile: 'admin' });
+      a = again; // one session per user: this login ended the earlier one's token
 
       for (const path of ['/users', '/users/list', '/users?searchParam=zelo']) {
         const list = await as(b)('GET', path);
