@@ -109,6 +109,38 @@ describe('uploads are what their bytes say', () => {
     expect(document.headers.get('content-disposition')).toBe('attachment');
   });
 
+  it("a browser's voice note (audio/webm, a container file-type names video) stays audio", async () => {
+    // The EBML header of a WebM file, as MediaRecorder starts one.
+    const docType = [0x42, 0x82, 0x84, ...new TextEncoder().encode('webm')];
+    const webm = Uint8Array.from([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x80 | docType.length,
+      ...docType,
+      0x18,
+      0x53,
+      0x80,
+      0x67,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    const r = await sendMedia([
+      { name: 'audio-1.webm', type: 'audio/webm;codecs=opus', bytes: webm },
+      { name: 'video.webm', type: 'video/webm', bytes: webm },
+    ]);
+    expect(r.status).toBe(201);
+    expect(r.body.map((m: { mediaType: string }) => m.mediaType)).toEqual(['audio', 'video']);
+    expect(r.body[0].mediaUrl).toMatch(/-audio-1\.webm$/);
+  });
+
   it('a text document is kept as a document and downloads; a risky extension gains .txt', async () => {
     const r = await sendMedia([
       { name: 'contatos.csv', type: 'text/csv', bytes: text },

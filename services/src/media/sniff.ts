@@ -24,6 +24,20 @@ const SIGNATURES: { mime: string; ext: string; bytes: number[] }[] = [
   { mime: 'application/pdf', ext: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
 ];
 
+// Containers that carry sound alone as well as pictures: the bytes cannot tell a voice note from a film
+// without parsing the tracks (a browser's recorded voice note is audio/webm, which file-type names
+// video/webm), so between audio and video the declared kind decides.
+const AUDIO_OR_VIDEO = new Set([
+  'video/webm',
+  'audio/webm',
+  'video/ogg',
+  'audio/ogg',
+  'video/mp4',
+  'audio/mp4',
+  'video/x-matroska',
+  'video/quicktime',
+]);
+
 export interface SniffedUpload {
   /** What the message carries: from the bytes when they say, else from the declared type. */
   mediaType: FileMediaType;
@@ -51,7 +65,8 @@ export async function sniffUpload(
       `medias: ${filename} ${what}, not ${declaredMime || 'a file'}`,
     );
   if (detected) {
-    const real = mediaTypeOf(detected.mime);
+    const container = AUDIO_OR_VIDEO.has(detected.mime) && (declared === 'audio' || declared === 'video');
+    const real = container ? declared : mediaTypeOf(detected.mime);
     if (!real) throw mismatch(`is ${detected.mime}`);
     return { mediaType: real, filename: withExtension(filename, detected.ext) };
   }
