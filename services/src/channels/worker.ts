@@ -121,7 +121,8 @@ export class ChannelWorker {
     // A worker of this machine that died without handing its leases back (the previous run of this
     // process, killed) holds nothing: take its connections now, not when its leases lapse.
     const gone = await this.leases.releaseGone(hostname());
-    if (gone.length) console.log(`[channel] took over the connections of stopped worker(s) ${gone.join(', ')}`);
+    if (gone.length)
+      console.log(`[channel] took over the connections of stopped worker(s) ${gone.join(', ')}`);
     // Count as live before the first sync, and tell the others so they hand over their excess now.
     await this.leases.renew();
     this.renewedAt = Date.now();

@@ -15,17 +15,21 @@ export async function tenancyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.get('/plans/list', async () => listPlans(pool));
 
   // Per address: a sign-up costs a password hash and claims an e-mail.
-  app.post('/companies/cadastro', { config: perAddressLimit('sign-up', 10, 60 * 60_000) }, async (request, reply) => {
-    const body = parse(SignUpRequest, request.body);
-    if (!(await getPlan(pool, body.planId))) throw new DomainError('ERR_NO_PLAN_FOUND', 'plan not found');
-    const r = await signUpCompany(deps, body, { companyId: null, actor: 'system:signup' });
-    await watcher.waitFor(r.position, ['tenancy', 'users']);
-    const { rows } = await pool.query(
-      'SELECT id, name, email, due_date AS "dueDate", plan_id AS "planId", recurrence FROM companies WHERE id = $1',
-      [r.companyId],
-    );
-    return reply.status(201).send(rows[0]);
-  });
+  app.post(
+    '/companies/cadastro',
+    { config: perAddressLimit('sign-up', 10, 60 * 60_000) },
+    async (request, reply) => {
+      const body = parse(SignUpRequest, request.body);
+      if (!(await getPlan(pool, body.planId))) throw new DomainError('ERR_NO_PLAN_FOUND', 'plan not found');
+      const r = await signUpCompany(deps, body, { companyId: null, actor: 'system:signup' });
+      await watcher.waitFor(r.position, ['tenancy', 'users']);
+      const { rows } = await pool.query(
+        'SELECT id, name, email, due_date AS "dueDate", plan_id AS "planId", recurrence FROM companies WHERE id = $1',
+        [r.companyId],
+      );
+      return reply.status(201).send(rows[0]);
+    },
+  );
 
   app.get('/settings', { preHandler: app.authenticate }, async (request) =>
     companySettings(pool, request.session.companyId),

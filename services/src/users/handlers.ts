@@ -1,5 +1,5 @@
-import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
 import { DomainError } from '@zelo/contracts/errors';
+import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
 import { type Actor, type Deps, handle, handleAll, load, step } from '../platform/command-handler.ts';
 import {
   decideEmailClaim,

@@ -618,7 +618,8 @@ export const en: Dictionary = {
     ERR_EXTERNAL_API_DISABLED: "The company's plan does not include the messages API.",
     ERR_IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',
     ERR_IDEMPOTENCY_IN_PROGRESS: 'This request is still in progress; try again in a moment.',
-    ERR_NOT_YET_VISIBLE: 'Saved, but not visible yet: it will appear in a moment. Reload instead of sending again.',
+    ERR_NOT_YET_VISIBLE:
+      'Saved, but not visible yet: it will appear in a moment. Reload instead of sending again.',
     ERR_RATE_LIMITED: 'Too many requests. Wait a moment and try again.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Wait a few minutes and try again.',
     ERR_WRONG_PASSWORD: 'The current password is incorrect.',

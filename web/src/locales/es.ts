@@ -620,9 +620,11 @@ export const es: Dictionary = {
     ERR_EXTERNAL_API_DISABLED: 'El plan de la empresa no incluye la API de mensajes.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta clave de idempotencia ya se usó en otra solicitud.',
     ERR_IDEMPOTENCY_IN_PROGRESS: 'Esta solicitud aún está en curso; inténtelo de nuevo en un momento.',
-    ERR_NOT_YET_VISIBLE: 'Registrado, pero aún no visible: aparecerá en un momento. Recargue en lugar de enviarlo de nuevo.',
+    ERR_NOT_YET_VISIBLE:
+      'Registrado, pero aún no visible: aparecerá en un momento. Recargue en lugar de enviarlo de nuevo.',
     ERR_RATE_LIMITED: 'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
-    ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
+    ERR_TOO_MANY_LOGIN_ATTEMPTS:
+      'Demasiados intentos de inicio de sesión. Espere unos minutos e inténtelo de nuevo.',
     ERR_WRONG_PASSWORD: 'La contraseña actual es incorrecta.',
     ERR_QUERY_TOO_COMPLEX: 'La consulta pide demasiado de una vez.',
     ERR_MEDIA_TYPE_MISMATCH: 'El archivo no es lo que dicen su nombre o su tipo.',

@@ -618,7 +618,8 @@ export const pt = {
     ERR_EXTERNAL_API_DISABLED: 'O plano da empresa não inclui a API de mensagens.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta chave de idempotência já foi usada em outro pedido.',
     ERR_IDEMPOTENCY_IN_PROGRESS: 'Este pedido ainda está em andamento; tente de novo em instantes.',
-    ERR_NOT_YET_VISIBLE: 'Registrado, mas ainda não visível: aparecerá em instantes. Recarregue em vez de enviar de novo.',
+    ERR_NOT_YET_VISIBLE:
+      'Registrado, mas ainda não visível: aparecerá em instantes. Recarregue em vez de enviar de novo.',
     ERR_RATE_LIMITED: 'Muitas requisições. Aguarde um pouco e tente novamente.',
     ERR_TOO_MANY_LOGIN_ATTEMPTS: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
     ERR_WRONG_PASSWORD: 'A senha atual está incorreta.',
