@@ -77,8 +77,7 @@ export async function handle<S, E extends DomainEvent>(
   who: Actor,
   options: { maxAttempts?: number; expected?: ExpectedRevision; known?: Loaded<S> } = {},
 ): Promise<Handled<S>> {
-  const maxAttempts = options.maxAttempts ?? 8;
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(options.maxAttempts, async (attempt) => {
     // The caller may already hold the stream's state (it just read it); a conflict re-reads anyway.
     const { state, revision } =
       attempt === 1 && options.known ? options.known : await load(deps.store, streamId, aggregate);
@@ -87,31 +86,38 @@ export async function handle<S, E extends DomainEvent>(
     for (const e of events) validated(e);
     const at = deps.clock.now().toISOString();
     const correlationId = who.correlationId ?? newId();
+    const result = await deps.store.appendToStream(
+      streamId,
+      events.map((e) => ({
+        id: newId(),
+        type: e.type,
+        data: e.data,
+        metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
+      })),
+      options.expected ?? (revision === -1 ? 'no_stream' : revision),
+    );
+    return {
+      state: events.reduce(aggregate.evolve, state),
+      revision: result.nextRevision,
+      appended: events,
+      position: result.position,
+    };
+  });
+}
+
+/**
+ * Runs one attempt after another while the append meets a concurrent writer (each attempt re-reads and
+ * re-decides), with a short random pause; past `maxAttempts` the caller gets ERR_CONCURRENCY.
+ */
+async function retryOnConflict<T>(maxAttempts = 8, attempt: (n: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      const result = await deps.store.appendToStream(
-        streamId,
-        events.map((e) => ({
-          id: newId(),
-          type: e.type,
-          data: e.data,
-          metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
-        })),
-        options.expected ?? (revision === -1 ? 'no_stream' : revision),
-      );
-      return {
-        state: events.reduce(aggregate.evolve, state),
-        revision: result.nextRevision,
-        appended: events,
-        position: result.position,
-      };
+      return await attempt(n);
     } catch (err) {
-      if (!(err instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) {
-        if (err instanceof WrongExpectedRevisionError) {
-          throw new DomainError('ERR_CONCURRENCY', 'too many concurrent changes, try again');
-        }
-        throw err;
-      }
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      if (n >= maxAttempts)
+        throw new DomainError('ERR_CONCURRENCY', 'too many concurrent changes, try again');
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * n));
     }
   }
 }
@@ -174,48 +180,37 @@ export async function handleAll(
   who: Actor,
   options: { maxAttempts?: number } = {},
 ): Promise<{ results: Handled<unknown>[]; position: string | null }> {
-  const maxAttempts = options.maxAttempts ?? 8;
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(options.maxAttempts, async () => {
     const loaded = await Promise.all(steps.map((s) => loadStep(deps, s)));
     const decided = steps.map((s, i) => s.decide(loaded[i].state, loaded[i].revision));
     for (const e of decided.flat()) validated(e);
     const at = deps.clock.now().toISOString();
     const correlationId = who.correlationId ?? newId();
     const writing = steps.map((_, i) => i).filter((i) => decided[i].length > 0);
-    try {
-      const appended = writing.length
-        ? await deps.store.appendToStreams(
-            writing.map((i) => ({
-              streamId: steps[i].streamId,
-              events: decided[i].map((e) => ({
-                id: newId(),
-                type: e.type,
-                data: e.data,
-                metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
-              })),
-              expected: loaded[i].revision === -1 ? ('no_stream' as const) : loaded[i].revision,
+    const appended = writing.length
+      ? await deps.store.appendToStreams(
+          writing.map((i) => ({
+            streamId: steps[i].streamId,
+            events: decided[i].map((e) => ({
+              id: newId(),
+              type: e.type,
+              data: e.data,
+              metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
             })),
-          )
-        : [];
-      const results = steps.map((s, i): Handled<unknown> => {
-        const k = writing.indexOf(i);
-        if (k === -1) return { ...loaded[i], appended: [], position: null };
-        return {
-          state: decided[i].reduce(s.aggregate.evolve, loaded[i].state),
-          revision: appended[k].nextRevision,
-          appended: decided[i],
-          position: appended[k].position,
-        };
-      });
-      return { results, position: latestPosition(deps.store, ...results.map((r) => r.position)) };
-    } catch (err) {
-      if (!(err instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) {
-        if (err instanceof WrongExpectedRevisionError) {
-          throw new DomainError('ERR_CONCURRENCY', 'too many concurrent changes, try again');
-        }
-        throw err;
-      }
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
-    }
-  }
+            expected: loaded[i].revision === -1 ? ('no_stream' as const) : loaded[i].revision,
+          })),
+        )
+      : [];
+    const results = steps.map((s, i): Handled<unknown> => {
+      const k = writing.indexOf(i);
+      if (k === -1) return { ...loaded[i], appended: [], position: null };
+      return {
+        state: decided[i].reduce(s.aggregate.evolve, loaded[i].state),
+        revision: appended[k].nextRevision,
+        appended: decided[i],
+        position: appended[k].position,
+      };
+    });
+    return { results, position: latestPosition(deps.store, ...results.map((r) => r.position)) };
+  });
 }
