@@ -40,10 +40,14 @@ declare module 'fastify' {
   }
 }
 
-/** An access token's claims: the user as at sign-in, its session (refresh family) and session version. */
+/**
+ * An access token's claims: the user as at sign-in, its session (refresh family) and session version,
+ * and, once signed, its expiry (seconds since the epoch).
+ */
 export interface AccessTokenClaims extends SessionUser {
   sid?: string;
   v?: number;
+  exp?: number;
 }
 
 declare module '@fastify/jwt' {

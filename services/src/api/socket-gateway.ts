@@ -7,10 +7,11 @@ import { getMessagesByIds, getTicket, getTicketsByIds } from '@zelo/projections/
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type AccessClaims, currentSession } from '../auth/sessions.ts';
+import { currentSession } from '../auth/sessions.ts';
 import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
 import { isAdmin, mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
+import type { AccessTokenClaims } from './context.ts';
 
 const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('join'), room: v.pipe(v.string(), v.maxLength(80)) }),
@@ -27,7 +28,7 @@ interface Client {
   ws: WebSocket;
   viewer: Viewer;
   /** The access token the socket opened with: its session is re-checked when the user changes. */
-  claims: AccessClaims;
+  claims: AccessTokenClaims;
   /** Closes the socket when that token expires. */
   expiry: NodeJS.Timeout | null;
   rooms: Set<string>;
@@ -101,16 +102,16 @@ export class SocketGateway {
   }
 
   /** The token's session as it stands now (as for HTTP requests): an ended one is refused. */
-  private async authenticate(req: IncomingMessage): Promise<{ viewer: Viewer; claims: AccessClaims }> {
+  private async authenticate(req: IncomingMessage): Promise<{ viewer: Viewer; claims: AccessTokenClaims }> {
     const token = new URL(req.url ?? '', 'http://x').searchParams.get('token');
     if (!token) throw new Error('no token');
-    const claims = this.app.jwt.verify<AccessClaims>(token);
+    const claims = this.app.jwt.verify<AccessTokenClaims>(token);
     const session = await currentSession(this.pool, claims);
     if (!session) throw new Error('session ended');
     return { viewer: await viewerOf(this.pool, session), claims };
   }
 
-  private accept(ws: WebSocket, { viewer, claims }: { viewer: Viewer; claims: AccessClaims }) {
+  private accept(ws: WebSocket, { viewer, claims }: { viewer: Viewer; claims: AccessTokenClaims }) {
     const client: Client = { ws, viewer, claims, expiry: null, rooms: new Set(), alive: true };
     this.clients.add(client);
     // A socket lives no longer than its token: past it, the client must come back with a fresh one.

@@ -1,7 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionUser } from '../api/context.ts';
-import type { AccessClaims } from './sessions.ts';
+import type { AccessTokenClaims, SessionUser } from '../api/context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,12 +11,12 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The access token's claims as verified (its session id and version, for the user routes). */
-    accessClaims: AccessClaims;
+    accessClaims: AccessTokenClaims;
   }
 }
 
 /** The session a verified token stands for now, or null when it has ended (see sessions.ts). */
-export type SessionCheck = (claims: AccessClaims) => Promise<SessionUser | null>;
+export type SessionCheck = (claims: AccessTokenClaims) => Promise<SessionUser | null>;
 
 /**
  * Bearer access tokens. An expired or invalid token, or one whose session has ended (user deleted,
@@ -31,15 +30,15 @@ export function installAuthentication(app: FastifyInstance, check?: SessionCheck
   app.decorateRequest('accessClaims', null as never);
   const expired = (reply: FastifyReply) =>
     reply.status(403).send({ error: 'ERR_SESSION_EXPIRED', message: 'invalid or expired token, refresh it' });
-  const sessionOfClaims = async (claims: AccessClaims) =>
+  const sessionOfClaims = async (claims: AccessTokenClaims) =>
     check
       ? await check(claims)
       : { id: claims.id, companyId: claims.companyId, profile: claims.profile, super: claims.super };
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.authorization) throw new DomainError('ERR_SESSION_EXPIRED', 'missing bearer token');
-    let claims: AccessClaims;
+    let claims: AccessTokenClaims;
     try {
-      claims = await request.jwtVerify<AccessClaims>();
+      claims = await request.jwtVerify<AccessTokenClaims>();
     } catch {
       return expired(reply);
     }
@@ -49,9 +48,9 @@ export function installAuthentication(app: FastifyInstance, check?: SessionCheck
     request.session = session;
   });
   app.decorate('sessionOf', async (request: FastifyRequest) => {
-    let claims: AccessClaims;
+    let claims: AccessTokenClaims;
     try {
-      claims = await request.jwtVerify<AccessClaims>();
+      claims = await request.jwtVerify<AccessTokenClaims>();
     } catch {
       return null;
     }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { CHANGES_CHANNEL, type Change } from '@zelo/projections/runner';
-import type { SessionUser } from '../api/context.ts';
+import type { AccessTokenClaims, SessionUser } from '../api/context.ts';
 import type { Pool } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
 
@@ -24,13 +24,6 @@ export const sessionMigrations: Migration[] = [
       CREATE INDEX auth_refresh_tokens_user ON auth_refresh_tokens (user_id) WHERE revoked_at IS NULL;`,
   },
 ];
-
-/** What an access token says, besides the user: its session (refresh family) and session version. */
-export interface AccessClaims extends SessionUser {
-  sid?: string;
-  v?: number;
-  exp?: number;
-}
 
 /**
  * The signing secret: the configured one, else one generated on first start and kept in the database.
@@ -62,7 +55,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The session as it stands now, or null when it has ended: the user is gone or moved, the token's
  * refresh family was revoked, or the session version moved past the token. Profile and super come from the user's row, never from the token.
  */
-export async function currentSession(pool: Pool, claims: AccessClaims): Promise<SessionUser | null> {
+export async function currentSession(pool: Pool, claims: AccessTokenClaims): Promise<SessionUser | null> {
   // One query: the user's row, its session version, and whether the token's own login (refresh
   // family) was revoked (logout, a login elsewhere, a reused refresh token).
   const { rows } = await pool.query(
