@@ -10,7 +10,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { currentSession } from '../auth/sessions.ts';
 import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
-import { isAdmin, mayViewTicket, type Viewer, viewerOf } from '../tickets/access.ts';
+import { isAdmin, mayViewTicket, type Viewer } from '../tickets/access.ts';
 import type { AccessTokenClaims } from './context.ts';
 
 const ClientMessage = v.variant('type', [
@@ -106,9 +106,9 @@ export class SocketGateway {
     const token = new URL(req.url ?? '', 'http://x').searchParams.get('token');
     if (!token) throw new Error('no token');
     const claims = this.app.jwt.verify<AccessTokenClaims>(token);
-    const session = await currentSession(this.pool, claims);
-    if (!session) throw new Error('session ended');
-    return { viewer: await viewerOf(this.pool, session), claims };
+    const viewer = await currentSession(this.pool, claims);
+    if (!viewer) throw new Error('session ended');
+    return { viewer, claims };
   }
 
   private accept(ws: WebSocket, { viewer, claims }: { viewer: Viewer; claims: AccessTokenClaims }) {
@@ -192,14 +192,10 @@ export class SocketGateway {
    */
   private async recheckSessions(userIds: Set<string>) {
     for (const client of [...this.clients].filter((c) => userIds.has(c.viewer.id))) {
-      const session = await currentSession(this.pool, client.claims).catch(() => null);
-      if (!session || session.profile !== client.viewer.profile || session.super !== client.viewer.super) {
+      const viewer = await currentSession(this.pool, client.claims).catch(() => null);
+      if (!viewer || viewer.profile !== client.viewer.profile || viewer.super !== client.viewer.super) {
         this.endSession(client, 'session ended');
-        continue;
-      }
-      const viewer = await viewerOf(this.pool, session).catch(() => null);
-      if (viewer) client.viewer = viewer;
-      else this.endSession(client, 'session ended');
+      } else client.viewer = viewer;
     }
   }
 

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { CHANGES_CHANNEL, type Change } from '@zelo/projections/runner';
-import type { AccessTokenClaims, SessionUser } from '../api/context.ts';
+import type { AccessTokenClaims } from '../api/context.ts';
 import type { Pool } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
+import type { Viewer } from '../tickets/access.ts';
 
 // A session is a refresh-token family (one login) and the access tokens issued from it. Access tokens
 // carry the family (`sid`) and the user's session version (`v`); every request checks them against the
@@ -53,13 +54,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The session as it stands now, or null when it has ended: the user is gone or moved, the token's
- * refresh family was revoked, or the session version moved past the token. Profile and super come from the user's row, never from the token.
+ * refresh family was revoked, or the session version moved past the token. Profile and super come from the user's row, never from the token,
+ * and so do the queues and allTicket that decide which tickets the user sees: a Viewer, so that a socket
+ * or a ticket route has no need to read the row again.
  */
-export async function currentSession(pool: Pool, claims: AccessTokenClaims): Promise<SessionUser | null> {
+export async function currentSession(pool: Pool, claims: AccessTokenClaims): Promise<Viewer | null> {
   // One query: the user's row, its session version, and whether the token's own login (refresh
   // family) was revoked (logout, a login elsewhere, a reused refresh token).
   const { rows } = await pool.query(
-    `SELECT u.company_id AS "companyId", u.profile, u.super, coalesce(s.version, 0) AS version,
+    `SELECT u.company_id AS "companyId", u.profile, u.super, u.queue_ids AS "queueIds",
+            u.all_ticket AS "allTicket", coalesce(s.version, 0) AS version,
             s.kept_family AS "keptFamily",
             EXISTS (SELECT 1 FROM auth_refresh_tokens t
                      WHERE t.family_id = $2::uuid AND t.revoked_at IS NOT NULL) AS "familyRevoked"
@@ -69,7 +73,14 @@ export async function currentSession(pool: Pool, claims: AccessTokenClaims): Pro
   const u = rows[0];
   if (!u || u.companyId !== claims.companyId || u.familyRevoked) return null;
   if ((claims.v ?? 0) < u.version && !(claims.sid && claims.sid === u.keptFamily)) return null;
-  return { id: claims.id, companyId: u.companyId, profile: u.profile, super: u.super };
+  return {
+    id: claims.id,
+    companyId: u.companyId,
+    profile: u.profile,
+    super: u.super,
+    queueIds: u.queueIds,
+    allTicket: u.allTicket === 'enabled',
+  };
 }
 
 /**
