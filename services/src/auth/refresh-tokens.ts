@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CHANGES_CHANNEL, type Change } from '@zelo/projections/runner';
 import type { Pool } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
-import { sessionMigrations } from './sessions.ts';
+import { announceSessionChanges, sessionMigrations } from './sessions.ts';
 import { loginThrottleMigrations } from './throttle.ts';
 
 // Refresh tokens are sessions, not domain facts: they live in a plain table. Only a hash is stored.
@@ -84,14 +83,7 @@ export async function revokeFamily(pool: Pool, familyId: string) {
      SELECT DISTINCT u.id, u.company_id AS "companyId" FROM revoked r JOIN users u ON u.id = r.user_id`,
     [familyId],
   );
-  const changes: Change[] = rows.map((u) => ({
-    companyId: u.companyId,
-    kind: 'user',
-    action: 'update',
-    id: u.id,
-  }));
-  if (changes.length > 0)
-    await pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(changes)]);
+  await announceSessionChanges(pool, rows);
 }
 
 export async function revokeToken(pool: Pool, token: string) {

@@ -106,6 +106,17 @@ export async function endUserSessions(
       [user.id, keep],
     );
   }
-  const change: Change = { companyId: user.companyId, kind: 'user', action: 'update', id: user.id };
-  await pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify([change])]);
+  await announceSessionChanges(pool, [user]);
+}
+
+/** Tells every API process's socket gateway (the change feed) to re-check these users' sockets. */
+export async function announceSessionChanges(pool: Pool, users: { id: string; companyId: string }[]) {
+  if (users.length === 0) return;
+  const changes: Change[] = users.map((u) => ({
+    companyId: u.companyId,
+    kind: 'user',
+    action: 'update',
+    id: u.id,
+  }));
+  await pool.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(changes)]);
 }
