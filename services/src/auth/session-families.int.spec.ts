@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from '../api/socket-gateway.ts';
 import { eventually } from '../testing/eventually.ts';
+import { newLoggedInUser, openSocket, readySocket } from '../testing/session-clients.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
 // An access token belongs to its login (refresh family): when that login ends (a logout, a login
@@ -12,32 +13,8 @@ let system: TestSystem;
 let admin: { token: string; cookie: string };
 let count = 0;
 
-async function newUser() {
-  const email = `familia${++count}@families.dev`;
-  const r = await system.api('POST', '/users', {
-    token: admin.token,
-    body: { name: `Família ${count}`, email, password: 'senha123', profile: 'user' },
-  });
-  expect(r.status).toBe(201);
-  return { id: r.body.id as string, email, ...(await system.login(email, 'senha123')) };
-}
-
-function openSocket(token: string) {
-  const ws = new WebSocket(`${system.url.replace(/^http/, 'ws')}/socket?token=${encodeURIComponent(token)}`);
-  const frames: { event: string; data: { user?: { id?: string } } | null }[] = [];
-  const closed = new Promise<{ code: number; reason: string } | 'refused'>((resolve) => {
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    ws.on('error', () => resolve('refused'));
-  });
-  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
-  return { ws, frames, closed };
-}
-
-async function readySocket(token: string) {
-  const s = openSocket(token);
-  await eventually(async () => s.frames.some((f) => f.event === 'ready'), 8_000, 'socket ready');
-  return s;
-}
+const newUser = () =>
+  newLoggedInUser(system, admin.token, { name: `Família ${++count}`, email: `familia${count}@families.dev` });
 
 const me = (token: string) => system.api('GET', '/auth/me', { token });
 const authEvent = `company-${DEMO.companyId}-auth`;
@@ -62,26 +39,26 @@ describe('an access token after its login ended', () => {
 
   it('a logout: that login’s token is refused and its socket closes with 4001; a new socket with it is refused', async () => {
     const user = await newUser();
-    const socket = await readySocket(user.token);
+    const socket = await readySocket(system, user.token);
     const out = await system.api('DELETE', '/auth/logout', { cookie: user.cookie });
     expect(out.status).toBe(204);
     const r = await me(user.token);
     expect(r.status).toBe(403);
     expect(r.body.error).toBe('ERR_SESSION_EXPIRED');
     expect(await socket.closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' });
-    expect(await openSocket(user.token).closed).toBe('refused');
+    expect(await openSocket(system, user.token).closed).toBe('refused');
   });
 });
 
 describe('a login elsewhere, on the sockets', () => {
   it('the first login’s socket hears the push, then closes with 4001; the new login’s socket stays open', async () => {
     const user = await newUser();
-    const first = await readySocket(user.token);
+    const first = await readySocket(system, user.token);
     const second = await system.login(user.email, 'senha123');
     const closed = await first.closed;
     expect(first.frames.some((f) => f.event === authEvent && f.data?.user?.id === user.id)).toBe(true);
     expect(closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' });
-    const socket = await readySocket(second.token);
+    const socket = await readySocket(system, second.token);
     expect(socket.ws.readyState).toBe(WebSocket.OPEN);
     socket.ws.close();
   });
@@ -89,9 +66,9 @@ describe('a login elsewhere, on the sockets', () => {
   it('the push reaches only that user’s sockets, not the rest of the company', async () => {
     const user = await newUser();
     const colleague = await newUser();
-    const mine = await readySocket(user.token);
-    const theirs = await readySocket(colleague.token);
-    const watcher = await readySocket(admin.token);
+    const mine = await readySocket(system, user.token);
+    const theirs = await readySocket(system, colleague.token);
+    const watcher = await readySocket(system, admin.token);
     await system.login(user.email, 'senha123');
     await eventually(async () => mine.frames.some((f) => f.event === authEvent), 8_000, 'auth push');
     // The colleague's and the admin's sockets would have heard it by now (same process, same send).

@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE_CODE } from '../api/socket-gateway.ts';
 import { newId } from '../platform/ids.ts';
 import { eventually } from '../testing/eventually.ts';
+import { newLoggedInUser, openSocket, readySocket } from '../testing/session-clients.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 import { createUser } from '../users/handlers.ts';
 import { resolveSecret } from './sessions.ts';
@@ -40,32 +40,12 @@ async function loginFrom(
 }
 
 let userCount = 0;
-async function newUser(profile: 'admin' | 'user' = 'user') {
-  const email = `sessao${++userCount}@sessions.dev`;
-  const r = await system.api('POST', '/users', {
-    token: admin.token,
-    body: { name: `Sessão ${userCount}`, email, password: 'senha123', profile },
+const newUser = (profile: 'admin' | 'user' = 'user') =>
+  newLoggedInUser(system, admin.token, {
+    name: `Sessão ${++userCount}`,
+    email: `sessao${userCount}@sessions.dev`,
+    profile,
   });
-  expect(r.status).toBe(201);
-  return { id: r.body.id as string, email, ...(await system.login(email, 'senha123')) };
-}
-
-function openSocket(token: string) {
-  const ws = new WebSocket(`${system.url.replace(/^http/, 'ws')}/socket?token=${encodeURIComponent(token)}`);
-  const frames: { event: string; data: { user?: { id?: string } } | null }[] = [];
-  const closed = new Promise<{ code: number; reason: string } | 'refused'>((resolve) => {
-    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() }));
-    ws.on('error', () => resolve('refused'));
-  });
-  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
-  return { ws, frames, closed };
-}
-
-async function readySocket(token: string) {
-  const s = openSocket(token);
-  await eventually(async () => s.frames.some((f) => f.event === 'ready'), 8_000, 'socket ready');
-  return s;
-}
 
 const refresh = (cookie: string) => system.api('POST', '/auth/refresh_token', { cookie });
 
@@ -168,7 +148,7 @@ describe('login throttling', () => {
 describe('sessions follow the user', () => {
   it('a deleted user: the token answers 403 ERR_SESSION_EXPIRED, the refresh fails, the socket closes', async () => {
     const gone = await newUser();
-    const socket = await readySocket(gone.token);
+    const socket = await readySocket(system, gone.token);
     const del = await system.api('DELETE', `/users/${gone.id}`, { token: admin.token });
     expect(del.status).toBe(200);
     const me = await system.api('GET', '/tickets?status=open', { token: gone.token });
@@ -179,7 +159,7 @@ describe('sessions follow the user', () => {
     expect(r.body.error).toBe('ERR_SESSION_EXPIRED');
     expect(await socket.closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'session ended' });
     // And it cannot open a new one.
-    expect(await openSocket(gone.token).closed).toBe('refused');
+    expect(await openSocket(system, gone.token).closed).toBe('refused');
   });
 
   it('a demoted admin is refused admin routes at once, his refresh fails and his socket closes', async () => {
@@ -189,7 +169,7 @@ describe('sessions follow the user', () => {
       body: { name: 'Fila do chefe', color: '#123456', greetingMessage: '' },
     });
     expect(before.status).toBe(201);
-    const socket = await readySocket(boss.token);
+    const socket = await readySocket(system, boss.token);
     const demote = await system.api('PUT', `/users/${boss.id}`, {
       token: admin.token,
       body: { name: 'Ex-chefe', email: boss.email, profile: 'user', queueIds: [] },
@@ -210,7 +190,7 @@ describe('sessions follow the user', () => {
 
   it('an admin setting a user’s password ends that user’s sessions (token, refresh, socket) without his current password', async () => {
     const agent = await newUser();
-    const socket = await readySocket(agent.token);
+    const socket = await readySocket(system, agent.token);
     const set = await system.api('PUT', `/users/${agent.id}`, {
       token: admin.token,
       body: { name: 'Agente', email: agent.email, password: 'nova-senha-1' },
@@ -234,7 +214,7 @@ describe('sessions follow the user', () => {
   it('changing one’s own password needs the current one, and ends the other sessions but not this one', async () => {
     const user = await newUser();
     const old = user; // a first browser: the second login already ends it (token, refresh, socket)
-    const oldSocket = await readySocket(old.token);
+    const oldSocket = await readySocket(system, old.token);
     const here = await system.login(user.email, 'senha123');
     const body = { name: 'Eu', email: user.email, password: 'minha-nova-1' };
     const none = await system.api('PUT', `/users/${user.id}`, { token: here.token, body });
@@ -270,7 +250,7 @@ describe('sessions follow the user', () => {
     const claims = JSON.parse(Buffer.from(agent.token.split('.')[1] ?? '', 'base64url').toString());
     const { iat: _i, exp: _e, ...rest } = claims;
     const shortLived = system.app!.jwt.sign(rest, { expiresIn: 2 });
-    const socket = await readySocket(shortLived);
+    const socket = await readySocket(system, shortLived);
     const started = Date.now();
     expect(await socket.closed).toEqual({ code: SESSION_ENDED_CLOSE_CODE, reason: 'token expired' });
     expect(Date.now() - started).toBeLessThan(4_000);
@@ -281,7 +261,7 @@ describe('a login elsewhere', () => {
   it('ends the first browser’s session: its socket is told, its refresh fails with ERR_SESSION_EXPIRED', async () => {
     const user = await newUser();
     const first = user;
-    const socket = await readySocket(first.token);
+    const socket = await readySocket(system, first.token);
     const second = await system.login(user.email, 'senha123');
     await eventually(
       async () =>
