@@ -69,6 +69,21 @@ async function existingUser(deps: Deps, userId: string) {
 }
 
 /**
+ * The command on the user stream, as one step beside a write to `email`'s claim: the e-mail released
+ * there must be the one the user still has.
+ */
+const userStepWithEmail = (userId: string, email: string, command: UserCommand) =>
+  step<UserState, UserEvent>({
+    streamId: userStreamId(userId),
+    aggregate: userAggregate,
+    decide: (s) => {
+      if (s.kind === 'exists' && s.email !== email)
+        throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
+      return decideUser(command, s);
+    },
+  });
+
+/**
  * Updates the user. A new e-mail is claimed and the old one released in the same append as the
  * update, so a taken e-mail (ERR_DUPLICATED_EMAIL) changes nothing and two users never share one.
  */
@@ -81,16 +96,7 @@ export async function updateUser(
   const current = await existingUser(deps, userId);
   const from = current.email;
   const to = command.fields.email;
-  const userStep = step<UserState, UserEvent>({
-    streamId: userStreamId(userId),
-    aggregate: userAggregate,
-    decide: (s) => {
-      // The e-mail released below must be the one the user still has.
-      if (s.kind === 'exists' && s.email !== from)
-        throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
-      return decideUser({ type: 'UpdateUser', ...command, emailClaimed: true }, s);
-    },
-  });
+  const userStep = userStepWithEmail(userId, from, { type: 'UpdateUser', ...command, emailClaimed: true });
   const steps =
     to === from
       ? [userStep]
@@ -108,18 +114,7 @@ export async function deleteUser(deps: Deps, userId: string, who: Actor) {
   const { email } = await existingUser(deps, userId);
   const { position } = await handleAll(
     deps,
-    [
-      step<UserState, UserEvent>({
-        streamId: userStreamId(userId),
-        aggregate: userAggregate,
-        decide: (s) => {
-          if (s.kind === 'exists' && s.email !== email)
-            throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
-          return decideUser({ type: 'DeleteUser' }, s);
-        },
-      }),
-      emailReleaseStep(email, userId),
-    ],
+    [userStepWithEmail(userId, email, { type: 'DeleteUser' }), emailReleaseStep(email, userId)],
     who,
   );
   return { position };
