@@ -12,8 +12,9 @@ import {
   type ValidationContext,
 } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
-import type { AppContext, SessionUser } from '../api/context.ts';
-import { assertMayViewTicket, isAdmin, viewerOf } from '../tickets/access.ts';
+import type { AccessTokenClaims, AppContext } from '../api/context.ts';
+import { currentSession } from '../auth/sessions.ts';
+import { assertMayViewTicket, isAdmin, type Viewer } from '../tickets/access.ts';
 
 const schema = /* GraphQL */ `
   "One fact in a ticket's life: when it happened, who did it, what changed."
@@ -44,7 +45,8 @@ const schema = /* GraphQL */ `
 
 declare module 'mercurius' {
   interface MercuriusContext {
-    session: SessionUser | null;
+    /** The caller as now, queues included (the session check's one read), or null without a live session. */
+    viewer: Viewer | null;
   }
 }
 
@@ -123,7 +125,8 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
     validationRules: [queryCostRule],
     context: async (request: FastifyRequest) => {
       // The session as it stands now (a deleted or re-passworded user's token opens nothing here either).
-      return { session: await app.sessionOf(request) };
+      const claims = await request.jwtVerify<AccessTokenClaims>().catch(() => null);
+      return { viewer: claims && (await currentSession(pool, claims)) };
     },
     resolvers: {
       Query: {
@@ -132,9 +135,9 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
           { ticketId, language }: { ticketId: string; language: 'pt' | 'en' | 'es' },
           context: MercuriusContext,
         ) => {
-          if (!context.session) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
+          const { viewer } = context;
+          if (!viewer) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
           if (!UUID.test(ticketId)) throw new DomainError('ERR_VALIDATION', 'ticketId must be a uuid');
-          const viewer = await viewerOf(pool, context.session);
           // Only tickets of the caller's company exist for it; others read as not found.
           const ticket = await getTicket(pool, viewer.companyId, ticketId);
           const rows = await ticketHistory(pool, viewer.companyId, ticketId);
@@ -173,6 +176,6 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
   // Nothing is parsed, validated or introspected for a caller without a valid session: the schema and
   // the parser's work are for logged-in users only.
   app.graphql.addHook('preParsing', async (_schema, _source, context) => {
-    if (!context.session) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
+    if (!context.viewer) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
   });
 }

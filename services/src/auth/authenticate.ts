@@ -5,8 +5,6 @@ import type { AccessTokenClaims, SessionUser } from '../api/context.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    /** The request's session as it stands now, or null (no, bad or expired token, ended session). */
-    sessionOf: (request: FastifyRequest) => Promise<SessionUser | null>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -30,10 +28,6 @@ export function installAuthentication(app: FastifyInstance, check?: SessionCheck
   app.decorateRequest('accessClaims', null as never);
   const expired = (reply: FastifyReply) =>
     reply.status(403).send({ error: 'ERR_SESSION_EXPIRED', message: 'invalid or expired token, refresh it' });
-  const sessionOfClaims = async (claims: AccessTokenClaims) =>
-    check
-      ? await check(claims)
-      : { id: claims.id, companyId: claims.companyId, profile: claims.profile, super: claims.super };
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.headers.authorization) throw new DomainError('ERR_SESSION_EXPIRED', 'missing bearer token');
     let claims: AccessTokenClaims;
@@ -42,19 +36,12 @@ export function installAuthentication(app: FastifyInstance, check?: SessionCheck
     } catch {
       return expired(reply);
     }
-    const session = await sessionOfClaims(claims);
+    const session = check
+      ? await check(claims)
+      : { id: claims.id, companyId: claims.companyId, profile: claims.profile, super: claims.super };
     if (!session) return expired(reply);
     request.accessClaims = claims;
     request.session = session;
-  });
-  app.decorate('sessionOf', async (request: FastifyRequest) => {
-    let claims: AccessTokenClaims;
-    try {
-      claims = await request.jwtVerify<AccessTokenClaims>();
-    } catch {
-      return null;
-    }
-    return sessionOfClaims(claims);
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     if (request.session?.profile !== 'admin' && !request.session?.super) {
