@@ -50,16 +50,21 @@ export async function authRoutes(
     }
   }
 
+  /** The user as the login and refresh answers show it (the session's user and company). */
+  async function sessionUserOf(userId: string) {
+    const user = await sessionUser(ctx.pool, userId);
+    if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
+    return user;
+  }
+
   /** An access token for the session (refresh family) `familyId`, and the rotated refresh cookie. */
   async function startSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    userId: string,
+    user: Awaited<ReturnType<typeof sessionUserOf>>,
     familyId: string,
     refreshToken: string,
   ) {
-    const user = await sessionUser(ctx.pool, userId);
-    if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
     const claims: AccessTokenClaims = {
       id: user.id,
       companyId: user.companyId,
@@ -103,7 +108,7 @@ export async function authRoutes(
         found.id,
       );
       await endUserSessions(ctx.pool, found, { keepFamily: familyId, accessTokens: false });
-      return startSession(request, reply, found.id, familyId, refresh);
+      return startSession(request, reply, await sessionUserOf(found.id), familyId, refresh);
     },
   );
 
@@ -129,14 +134,10 @@ export async function authRoutes(
       reply.clearCookie(REFRESH_COOKIE, { path: '/auth' });
       throw new DomainError('ERR_SESSION_EXPIRED', `please log in (${rotated.reason} refresh token)`);
     }
+    const user = await sessionUserOf(rotated.userId);
     // An expired subscription ends sessions too, not only new logins.
-    const { rows } = await ctx.pool.query(
-      'SELECT u.super, c.due_date AS "dueDate" FROM users u JOIN companies c ON c.id = u.company_id WHERE u.id = $1',
-      [rotated.userId],
-    );
-    if (!rows[0]) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
-    assertSubscriptionActive(rows[0]);
-    return startSession(request, reply, rotated.userId, rotated.familyId, rotated.token);
+    assertSubscriptionActive({ super: user.super, dueDate: user.company.dueDate });
+    return startSession(request, reply, user, rotated.familyId, rotated.token);
   });
 
   app.get('/auth/me', { preHandler: app.authenticate }, async (request) => {
