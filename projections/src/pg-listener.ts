@@ -139,3 +139,23 @@ export async function checkOut(
     },
   };
 }
+
+/** Runs `work` in a transaction on a client checked out as above: committed, or rolled back when it throws. */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  label: string,
+  work: (tx: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const { client, release } = await checkOut(pool, label);
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    release();
+  }
+}

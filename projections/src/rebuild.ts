@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { checkOut } from './pg-listener.ts';
+import { inTransaction } from './pg-listener.ts';
 import { applyEvents, CHECKPOINT_CHANNEL, type EventSource, type Projection } from './runner.ts';
 import { lockInTransaction, withRebuildLock } from './runner-lock.ts';
 
@@ -81,26 +81,16 @@ export async function rebuildProjection(
       for (;;) {
         const events = await source.readAll(progress.position, batchSize);
         if (events.length === 0) break;
-        const { client: tx, release } = await checkOut(pool, `rebuild of ${projection.name}`);
-        try {
-          await tx.query('BEGIN');
+        await inTransaction(pool, `rebuild of ${projection.name}`, async (tx) => {
           await tx.query('SET LOCAL synchronous_commit = off');
           await applyShadow(tx, events);
-          await tx.query('COMMIT');
-        } catch (err) {
-          await tx.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          release();
-        }
+        });
         report();
         if (events.length < batchSize) break;
       }
 
       // The swap: one transaction, under the projection's lock, so the runner is between batches.
-      const { client: tx, release } = await checkOut(pool, `swap of ${projection.name}`);
-      try {
-        await tx.query('BEGIN');
+      await inTransaction(pool, `swap of ${projection.name}`, async (tx) => {
         await lockInTransaction(tx, projection.name);
         // What was appended since the last batch (little: the build just read to the end).
         for (;;) {
@@ -156,13 +146,7 @@ export async function rebuildProjection(
             `${projection.name} ${progress.position}`,
           ]);
         }
-        await tx.query('COMMIT');
-      } catch (err) {
-        await tx.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        release();
-      }
+      });
       Object.assign(progress, { total: progress.done, elapsedMs: clock() - started, finished: true });
       options.onProgress?.({ ...progress });
       return progress;

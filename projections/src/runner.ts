@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
-import { checkOut } from './pg-listener.ts';
+import { inTransaction } from './pg-listener.ts';
 import { tryLockInTransaction } from './runner-lock.ts';
 
 // Structurally the services' EventStore: projections depend on contracts, never on services.
@@ -137,10 +137,8 @@ export async function applyToGroup(
   work: { projection: Projection; events: ProjectionEvent[] }[],
   options: { lock: boolean; compare?: (a: string, b: string) => number } = { lock: true },
 ): Promise<GroupResult> {
-  const { client: tx, release } = await checkOut(pool, 'projection batch');
   const result: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };
-  try {
-    await tx.query('BEGIN');
+  const moved = await inTransaction(pool, 'projection batch', async (tx) => {
     // Read models are rebuildable from the event store and their checkpoint commits with them, so a
     // commit lost in a crash is simply re-applied: no need to wait for the WAL flush.
     await tx.query('SET LOCAL synchronous_commit = off');
@@ -198,15 +196,10 @@ export async function applyToGroup(
         CHECKPOINT_CHANNEL,
         moved.map((m) => `${m.name} ${m.position}`).join('\n'),
       ]);
-    await tx.query('COMMIT');
-    for (const m of moved) result.applied.set(m.name, m.position);
-    return result;
-  } catch (err) {
-    await tx.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    release();
-  }
+    return moved;
+  });
+  for (const m of moved) result.applied.set(m.name, m.position);
+  return result;
 }
 
 export async function readCheckpoint(pool: pg.Pool, name: string): Promise<string | null> {

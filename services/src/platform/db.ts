@@ -1,3 +1,4 @@
+import { inTransaction as inTransactionOf } from '@zelo/projections/pg-listener';
 import pg from 'pg';
 
 // bigint columns (event positions, counts) come back as strings by default; counts fit in a number.
@@ -21,27 +22,12 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  // Pools not made by createPool (the CLI's, tests') get the same guard for this checkout.
-  const onError = (err: Error) => console.error('[db] connection lost in a transaction', err.message);
-  client.on('error', onError);
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.off('error', onError);
-    client.release();
-  }
-}
+/**
+ * One transaction on a pooled client (projections' inTransaction): its checkout guards the client
+ * against a connection cut, which pools not made by createPool (the CLI's, tests') need.
+ */
+export const inTransaction = <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+  inTransactionOf(pool, 'a transaction', work);
 
 /** Creates the database named in the URL when it is missing (the local server trusts us). */
 export async function ensureDatabase(connectionString: string): Promise<void> {
