@@ -34,9 +34,18 @@ export interface SessionUser {
   super: boolean;
 }
 
+/**
+ * The user behind a request or socket as he is now (sessions.ts `currentSession`): with the queues and
+ * the allTicket setting that decide which tickets he sees (doc 1 §6).
+ */
+export interface Viewer extends SessionUser {
+  queueIds: string[];
+  allTicket: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    session: SessionUser;
+    session: Viewer;
   }
 }
 

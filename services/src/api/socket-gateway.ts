@@ -10,8 +10,8 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { currentSession } from '../auth/sessions.ts';
 import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
-import { isAdmin, mayViewTicket, type Viewer } from '../tickets/access.ts';
-import type { AccessTokenClaims } from './context.ts';
+import { isAdmin, mayViewTicket } from '../tickets/access.ts';
+import type { AccessTokenClaims, Viewer } from './context.ts';
 
 const ClientMessage = v.variant('type', [
   v.object({ type: v.literal('join'), room: v.pipe(v.string(), v.maxLength(80)) }),

@@ -12,9 +12,9 @@ import {
   type ValidationContext,
 } from 'graphql';
 import mercurius, { type MercuriusContext } from 'mercurius';
-import type { AccessTokenClaims, AppContext } from '../api/context.ts';
+import type { AccessTokenClaims, AppContext, Viewer } from '../api/context.ts';
 import { currentSession } from '../auth/sessions.ts';
-import { assertMayViewTicket, isAdmin, type Viewer } from '../tickets/access.ts';
+import { assertMayViewTicket, isAdmin } from '../tickets/access.ts';
 
 const schema = /* GraphQL */ `
   "One fact in a ticket's life: when it happened, who did it, what changed."

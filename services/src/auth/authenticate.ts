@@ -1,6 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessTokenClaims, SessionUser } from '../api/context.ts';
+import type { AccessTokenClaims, Viewer } from '../api/context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,16 +14,15 @@ declare module 'fastify' {
 }
 
 /** The session a verified token stands for now, or null when it has ended (see sessions.ts). */
-export type SessionCheck = (claims: AccessTokenClaims) => Promise<SessionUser | null>;
+export type SessionCheck = (claims: AccessTokenClaims) => Promise<Viewer | null>;
 
 /**
  * Bearer access tokens. An expired or invalid token, or one whose session has ended (user deleted,
  * moved, password changed), answers 403 so that the client tries one refresh (doc 1 §4); a missing
- * token answers 401. With `check`, the user's profile and super come from the user's current row, not
- * from the token: a demoted admin loses admin routes at once. Without it (route tests that run without
- * the users read model) the token's claims are trusted.
+ * token answers 401. `check` reads the user as he is now (profile, super, queues), not as the token
+ * says: a demoted admin loses admin routes at once, and routes read the viewer from `request.session`.
  */
-export function installAuthentication(app: FastifyInstance, check?: SessionCheck) {
+export function installAuthentication(app: FastifyInstance, check: SessionCheck) {
   app.decorateRequest('session', null as never);
   app.decorateRequest('accessClaims', null as never);
   const expired = (reply: FastifyReply) =>
@@ -36,9 +35,7 @@ export function installAuthentication(app: FastifyInstance, check?: SessionCheck
     } catch {
       return expired(reply);
     }
-    const session = check
-      ? await check(claims)
-      : { id: claims.id, companyId: claims.companyId, profile: claims.profile, super: claims.super };
+    const session = await check(claims);
     if (!session) return expired(reply);
     request.accessClaims = claims;
     request.session = session;

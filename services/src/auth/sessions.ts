@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { CHANGES_CHANNEL, type Change } from '@zelo/projections/runner';
-import type { AccessTokenClaims } from '../api/context.ts';
+import type { AccessTokenClaims, Viewer } from '../api/context.ts';
 import type { Pool } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
-import type { Viewer } from '../tickets/access.ts';
 
 // A session is a refresh-token family (one login) and the access tokens issued from it. Access tokens
 // carry the family (`sid`) and the user's session version (`v`); every request checks them against the

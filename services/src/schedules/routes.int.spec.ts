@@ -50,7 +50,15 @@ beforeAll(async () => {
   app = Fastify();
   installErrorHandler(app);
   await app.register(jwt, { secret: 'test-secret' });
-  installAuthentication(app);
+  // No users read model here: the session is the token's user, with no queues.
+  installAuthentication(app, async (c) => ({
+    id: c.id,
+    companyId: c.companyId,
+    profile: c.profile,
+    super: c.super,
+    queueIds: [],
+    allTicket: false,
+  }));
   await app.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher } });
   await app.ready();
   tokenA = app.jwt.sign({ id: userA, companyId: companyA, profile: 'user', super: false });

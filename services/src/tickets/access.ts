@@ -1,20 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { SessionUser } from '../api/context.ts';
-import type { Pool } from '../platform/db.ts';
-
-export interface Viewer extends SessionUser {
-  queueIds: string[];
-  allTicket: boolean;
-}
-
-export async function viewerOf(pool: Pool, session: SessionUser): Promise<Viewer> {
-  const { rows } = await pool.query(
-    'SELECT queue_ids, all_ticket FROM users WHERE id = $1 AND company_id = $2',
-    [session.id, session.companyId],
-  );
-  if (!rows[0]) throw new DomainError('ERR_SESSION_EXPIRED', 'user no longer exists');
-  return { ...session, queueIds: rows[0].queue_ids, allTicket: rows[0].all_ticket === 'enabled' };
-}
+import type { SessionUser, Viewer } from '../api/context.ts';
 
 export const isAdmin = (v: SessionUser) => v.profile === 'admin' || v.super;
 
