@@ -20,7 +20,7 @@ export const loginThrottleMigrations: Migration[] = [
 
 /**
  * A route's per-address request limit, as a route `config`:
- * `app.post('/auth/forgot-password', { config: perAddressLimit('forgot-password', 5, 15 * 60_000) }, ...)`.
+ * `app.post('/forgetpassword/:email', { config: perAddressLimit('forget-password', 5, 15 * 60_000) }, ...)`.
  * Over the limit the route answers 429 ERR_RATE_LIMITED with Retry-After. The address is the client's
  * as Fastify sees it: set TRUST_PROXY behind a reverse proxy, or every client shares the proxy's.
  */
