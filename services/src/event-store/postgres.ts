@@ -27,6 +27,9 @@ import {
 // have lowered the horizon); the events are then read by a second statement, whose snapshot sees all of
 // those committed. (Done in one statement, a transaction finishing between the two moments would be
 // invisible to the read yet below the horizon, and skipped for good.)
+// The same statement says whether its own snapshot holds any event to read (after $1:$2, below the
+// horizon): when none, the read is skipped, so an idle poll costs one round trip. Skipping is what an
+// instant-earlier poll would have seen; the position does not move, so nothing is passed over.
 const HORIZON = `
   WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
   ours AS MATERIALIZED (
@@ -34,12 +37,19 @@ const HORIZON = `
      WHERE datname = current_database() AND backend_xid IS NOT NULL
     UNION ALL
     SELECT transaction::text FROM pg_prepared_xacts WHERE database = current_database()
+  ),
+  h AS MATERIALIZED (
+    SELECT COALESCE(
+      (SELECT min(x8) FROM snap, pg_snapshot_xip(snap.s) AS x8
+        WHERE (x8::text::numeric % 4294967296)::text IN (SELECT x FROM ours)),
+      (SELECT pg_snapshot_xmax(s) FROM snap)
+    ) AS horizon
   )
-  SELECT COALESCE(
-    (SELECT min(x8) FROM snap, pg_snapshot_xip(snap.s) AS x8
-      WHERE (x8::text::numeric % 4294967296)::text IN (SELECT x FROM ours)),
-    (SELECT pg_snapshot_xmax(s) FROM snap)
-  )::text AS horizon`;
+  SELECT horizon::text AS horizon,
+         EXISTS (SELECT 1 FROM es_events
+                  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                    AND transaction_id < horizon) AS pending
+    FROM h`;
 
 export const eventStoreMigrations: Migration[] = [
   {
@@ -218,7 +228,10 @@ export class PostgresEventStore implements EventStore {
   async readAll(after: string | null, limit: number): Promise<RecordedEvent[]> {
     const [tx, gp] = after ? parsePosition(after) : [0n, 0n];
     // Two statements, in this order: the horizon, then the events under a later snapshot (see HORIZON).
-    const horizon = (await this.pool.query<{ horizon: string }>(HORIZON)).rows[0].horizon;
+    const [{ horizon, pending }] = (
+      await this.pool.query<{ horizon: string; pending: boolean }>(HORIZON, [tx.toString(), gp.toString()])
+    ).rows;
+    if (!pending) return [];
     const { rows } = await this.pool.query<Row>(
       `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
          FROM es_events
