@@ -17,7 +17,8 @@ describe('projection lock', () => {
     await db?.drop();
   });
 
-  const runnerWouldApply = (name: string) => inTransaction(db.pool, (tx) => tryLockInTransaction(tx, name));
+  const runnerWouldApply = (name: string) =>
+    inTransaction(db.pool, async (tx) => (await tryLockInTransaction(tx, [name])).length === 0);
 
   it('keeps a second rebuild out while one runs, but never the runner, and only for that projection', async () => {
     await withRebuildLock(db.pool, 'ticket-history', async () => {

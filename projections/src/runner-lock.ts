@@ -14,7 +14,8 @@ import { checkOut } from './pg-listener.ts';
 // Session and transaction locks on the same key conflict with each other, so these suffice.
 
 /** The lock's key: a 64-bit hash of the projection's name (hashtextextended, PostgreSQL 11+). */
-const KEY = `hashtextextended('zelo:projection:' || $1, 0)`;
+const keyOf = (name: string) => `hashtextextended('zelo:projection:' || ${name}, 0)`;
+const KEY = keyOf('$1');
 const REBUILD_KEY = `hashtextextended('zelo:rebuild:' || $1, 0)`;
 
 export class ProjectionLockedError extends Error {
@@ -24,10 +25,16 @@ export class ProjectionLockedError extends Error {
   }
 }
 
-/** Takes the projection's lock for this transaction only; false when someone else holds it. */
-export async function tryLockInTransaction(tx: pg.PoolClient, projection: string): Promise<boolean> {
-  const { rows } = await tx.query(`SELECT pg_try_advisory_xact_lock(${KEY}) AS ok`, [projection]);
-  return rows[0].ok === true;
+/**
+ * Takes each projection's lock for this transaction only, all in one round trip (a runner's batch asks
+ * for its whole group); returns the projections whose lock someone else holds.
+ */
+export async function tryLockInTransaction(tx: pg.PoolClient, projections: string[]): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string }>(
+    `SELECT name FROM unnest($1::text[]) AS p(name) WHERE NOT pg_try_advisory_xact_lock(${keyOf('name')})`,
+    [projections],
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Takes the projection's lock for this transaction, waiting for the runner's batch to end (bounded). */

@@ -144,13 +144,12 @@ export async function applyToGroup(
     await tx.query('SET LOCAL synchronous_commit = off');
     let todo = work.filter((w) => w.events.length > 0);
     // A rebuild swapping its tables in holds this projection: leave it out, it moves on its own.
-    if (options.lock) {
-      const kept: typeof todo = [];
-      for (const w of todo) {
-        if (await tryLockInTransaction(tx, w.projection.name)) kept.push(w);
-        else result.locked.push(w.projection.name);
-      }
-      todo = kept;
+    if (options.lock && todo.length) {
+      result.locked = await tryLockInTransaction(
+        tx,
+        todo.map((w) => w.projection.name),
+      );
+      todo = todo.filter((w) => !result.locked.includes(w.projection.name));
     }
     const compare = options.compare;
     if (compare && todo.length) {
