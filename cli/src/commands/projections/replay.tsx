@@ -1,33 +1,15 @@
 import { type RebuildProgress, rebuildProjection } from '@zelo/projections/rebuild';
-import type { EventSource, Projection } from '@zelo/projections/runner';
 import { ProjectionLockedError } from '@zelo/projections/runner-lock';
 import { PostgresEventStore } from '@zelo/services/event-store/postgres';
-import type { Pool } from '@zelo/services/platform/db';
 import { Command, InvalidArgumentError } from 'commander';
 import { Box, Text } from 'ink';
 import { formatCount, formatSeconds } from '../../components/format.ts';
 import { CliError, guarded } from '../../platform/fail.tsx';
 import { type CliIO, withPool } from '../../platform/io.ts';
 
-export type ReplayProgress = RebuildProgress;
-
-/**
- * Rebuilds one projection from the first event beside the live one and swaps it in
- * (projections/src/rebuild.ts): the live read model stays whole and current meanwhile, and nothing
- * that consumes it (the delivery worker, channel sessions, browsers) sees the rebuild.
- */
-export function replayProjection(
-  pool: Pool,
-  source: Pick<EventSource, 'readAll'>,
-  projection: Projection,
-  options: { batchSize?: number; onProgress?: (p: ReplayProgress) => void; clock?: () => number } = {},
-): Promise<ReplayProgress> {
-  return rebuildProjection(pool, source, projection, options);
-}
-
 const BAR = 30;
 
-export function ReplayView({ progress }: { progress: ReplayProgress }) {
+export function ReplayView({ progress }: { progress: RebuildProgress }) {
   const { name, done, total, elapsedMs, finished, position } = progress;
   const ratio = total === 0 ? (finished ? 1 : 0) : Math.min(1, done / total);
   const filled = Math.round(ratio * BAR);
@@ -81,7 +63,8 @@ export function replayCommand(io: CliIO): Command {
           const store = new PostgresEventStore(pool, io.databaseUrl);
           let screen: ReturnType<CliIO['render']> | null = null;
           try {
-            await replayProjection(pool, store, projection, {
+            // Rebuilt beside the live read model and swapped in: nothing that consumes it sees the rebuild.
+            await rebuildProjection(pool, store, projection, {
               batchSize: options.batchSize,
               onProgress: (p) => {
                 if (screen) screen.rerender(<ReplayView progress={p} />);
