@@ -115,7 +115,6 @@ async function startRoles(
   if (config.roles.has('api')) await seed(deps, { demo: config.seedDemo, firstAdmin: config.firstAdmin });
   go();
 
-  const stops: (() => Promise<void>)[] = [];
   let channels: ChannelWorker | null = null;
   // The simulator's customer side is served by the API; its sessions and sends by the channel worker.
   const events = channelEventsFor(deps, companyResolver(pool), groupsIgnoredBy(pool));
@@ -164,7 +163,6 @@ async function startRoles(
       { pollMs: 500 },
     );
     reactions.start();
-    stops.push(() => reactions.stop());
     started.push(() => reactions.stop());
   }
 
@@ -218,11 +216,6 @@ async function startRoles(
     );
     timers.start();
     started.push(() => timers.stop());
-    stops.push(async () => {
-      await timers.stop();
-      await worker.stop();
-      await connection.close();
-    });
   }
 
   let built: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -246,14 +239,9 @@ async function startRoles(
     gateway: built?.gateway ?? null,
     routes: built?.routes ?? [],
     url,
+    // What started, stopped in reverse: the API first, the pool last.
     async stop() {
-      for (const s of [...(options.extraStops ?? []), ...stops]) await s();
-      await built?.app.close();
-      await channels?.stop();
-      await runner?.stop();
-      await watcher.stop();
-      await store.close();
-      await pool.end();
+      for (const s of [...(options.extraStops ?? []), ...[...started].reverse()]) await s();
     },
   };
 }
