@@ -22,6 +22,7 @@ export const PhoneNumber = v.pipe(
 export const HexColor = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be #rrggbb'));
 /** The largest page a list query may ask for: beyond it no list has rows, and offsets stay small. */
 export const MAX_PAGE_NUMBER = 100_000;
+const PAGE_NUMBER_RULE = `pageNumber must be a whole number from 1 to ${MAX_PAGE_NUMBER}`;
 /**
  * `pageNumber` of every paged list query: whole digits only, 1 to MAX_PAGE_NUMBER, default 1. Anything
  * else (`1e308`, `0x10`, `1.5`, `-1`, twenty digits) is a 400, never a number the database overflows on.
@@ -30,10 +31,10 @@ export const PageNumber = v.optional(
   v.pipe(
     v.union([v.string(), v.number()]),
     v.transform(String),
-    v.regex(/^\d{1,6}$/, `pageNumber must be a whole number from 1 to ${MAX_PAGE_NUMBER}`),
+    v.regex(/^\d{1,6}$/, PAGE_NUMBER_RULE),
     v.transform(Number),
-    v.minValue(1, `pageNumber must be a whole number from 1 to ${MAX_PAGE_NUMBER}`),
-    v.maxValue(MAX_PAGE_NUMBER, `pageNumber must be a whole number from 1 to ${MAX_PAGE_NUMBER}`),
+    v.minValue(1, PAGE_NUMBER_RULE),
+    v.maxValue(MAX_PAGE_NUMBER, PAGE_NUMBER_RULE),
   ),
   '1',
 );
