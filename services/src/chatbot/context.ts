@@ -1,8 +1,7 @@
 import { isWithinHours, type WeeklyHours } from '@zelo/contracts/weekly-hours';
 import type { Pool, PoolClient } from '../platform/db.ts';
+import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import type { BotContext, BotQueue } from './domain/bot.ts';
-
-const TIME_ZONE = process.env.ZELO_TIME_ZONE ?? 'America/Sao_Paulo';
 
 /** A connection's automation settings, as its read model holds them. */
 export interface ConnectionSettings {
@@ -94,7 +93,7 @@ export async function loadBotContext(
     timeUseBotQueues: connection.timeUseBotQueues,
     scheduleType: scheduleType === 'company' || scheduleType === 'queue' ? scheduleType : 'disabled',
     inHours: (queueId) =>
-      isWithinHours(queueId ? (hours.get(queueId) ?? []) : company.schedules, now, TIME_ZONE),
+      isWithinHours(queueId ? (hours.get(queueId) ?? []) : company.schedules, now, COMPANY_TIME_ZONE),
     now,
   };
 }

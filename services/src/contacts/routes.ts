@@ -16,15 +16,13 @@ import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
 import { IdParam, parse } from '../api/validation.ts';
 import { runConnectionCommand } from '../connections/handlers.ts';
+import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { createContact, deleteContact, updateContact } from './handlers.ts';
 import { uploadContacts } from './upload.ts';
 
 const ImportContactsRequest = v.object({
   whatsappId: v.optional(v.pipe(v.string(), v.uuid('must be a uuid'))),
 });
-
-/** The company's calendar for day filters (the dashboard uses the same). */
-const COMPANY_TIME_ZONE = process.env.ZELO_TIME_ZONE ?? 'America/Sao_Paulo';
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addHook('preHandler', app.authenticate);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
 import { parse } from '../api/validation.ts';
+import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 
 const Day = v.pipe(
   v.string(),
@@ -33,7 +34,6 @@ const ChartQuery = v.object({
 });
 
 /** The company's calendar: dates typed in the browser are days in this zone. */
-const TIME_ZONE = process.env.ZELO_TIME_ZONE ?? 'America/Sao_Paulo';
 
 export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addHook('preHandler', app.authenticate);
@@ -45,7 +45,7 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     const { rows } = await pool.query(
       `SELECT (coalesce($1::date, date_trunc('month', now() AT TIME ZONE $3)::date)::timestamp AT TIME ZONE $3) AS "from",
               ((coalesce($2::date, (now() AT TIME ZONE $3)::date) + 1)::timestamp AT TIME ZONE $3) AS "to"`,
-      [from ?? null, to ?? null, TIME_ZONE],
+      [from ?? null, to ?? null, COMPANY_TIME_ZONE],
     );
     const r = { from: new Date(rows[0].from).toISOString(), to: new Date(rows[0].to).toISOString() };
     if (r.from >= r.to) throw new DomainError('ERR_VALIDATION', 'date_from must not be after date_to');
@@ -77,6 +77,6 @@ export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
   app.get('/dashboard/ticketsDay', async (request) => {
     const q = parse(ChartQuery, request.query);
     const r = await range(q.initialDate, q.finalDate);
-    return { data: await ticketsPerDay(pool, request.session.companyId, r, TIME_ZONE), count: 0 };
+    return { data: await ticketsPerDay(pool, request.session.companyId, r, COMPANY_TIME_ZONE), count: 0 };
   });
 }

@@ -3,6 +3,7 @@ import type { MediaType, MessageEvent } from '@zelo/contracts/messaging/events';
 import { ensureContact, loadContact } from '../contacts/handlers.ts';
 import { type Actor, type Deps, handle, latestPosition, load } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
+import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
 import {
   decideMessage,
@@ -12,9 +13,6 @@ import {
   type MessageState,
 } from './domain/message.ts';
 import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
-
-/** The zone company dates and hours are written in (message variables, contact date filters). */
-export const COMPANY_TIME_ZONE = process.env.ZELO_TIME_ZONE ?? 'America/Sao_Paulo';
 
 export const messageStreamId = (messageId: string) => `message-${messageId}`;
 const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
