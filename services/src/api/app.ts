@@ -30,6 +30,7 @@ import { userRoutes } from '../users/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdempotency } from './idempotency.ts';
+import { installValibotSchemas } from './schema.ts';
 import { SocketGateway } from './socket-gateway.ts';
 import { refuseUnstorableRequest } from './validation.ts';
 
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   installErrorHandler(app);
+  installValibotSchemas(app);
   // Text PostgreSQL cannot store (a NUL) is bad input on every route, refused before any handler runs.
   app.addHook('preValidation', async (request) => refuseUnstorableRequest(request));
   // An Idempotency-Key on a POST answers a retry with the first answer (routes registered below).
@@ -101,25 +103,31 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const publish = (companyId: string, event: string, data: unknown, userId?: string) =>
     gateway?.publish(companyId, event, data, userId);
 
+  // Routes open to anyone (login, sign-up, plans, media, the token-authenticated external API) and
+  // those that check their own session per route.
   await app.register(authRoutes, { ctx, publish });
   await app.register(tenancyRoutes, { ctx });
-  await app.register(ticketRoutes, { ctx });
   const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock);
   await app.register(mediaRoutes, { root: media.root });
-  await app.register(messageRoutes, { ctx, media });
-  await app.register(contactRoutes, { ctx });
-  await app.register(ticketNoteRoutes, { ctx });
-  await app.register(queueRoutes, { ctx });
-  await app.register(queueOptionRoutes, { ctx });
-  await app.register(companySchedulesRoutes, { ctx });
-  await app.register(userRoutes, { ctx });
-  await app.register(connectionRoutes, { ctx });
-  await app.register(schedulesRoutes, { ctx });
-  await app.register(tagRoutes, { ctx });
-  await app.register(quickMessageRoutes, { ctx, media });
   await app.register(externalApiRoutes, { ctx, media });
   await app.register(auditGraphql, { ctx });
-  await app.register(dashboardRoutes, { ctx });
+  // Every other route needs a session: checked here once, on request, before its body is even read.
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', authed.authenticate);
+    await authed.register(ticketRoutes, { ctx });
+    await authed.register(messageRoutes, { ctx, media });
+    await authed.register(contactRoutes, { ctx });
+    await authed.register(ticketNoteRoutes, { ctx });
+    await authed.register(queueRoutes, { ctx });
+    await authed.register(queueOptionRoutes, { ctx });
+    await authed.register(companySchedulesRoutes, { ctx });
+    await authed.register(userRoutes, { ctx });
+    await authed.register(connectionRoutes, { ctx });
+    await authed.register(schedulesRoutes, { ctx });
+    await authed.register(tagRoutes, { ctx });
+    await authed.register(quickMessageRoutes, { ctx, media });
+    await authed.register(dashboardRoutes, { ctx });
+  });
   if (ctx.simulator) await app.register(simulatorRoutes, { ctx, simulator: ctx.simulator });
   app.get('/health', async () => ({ ok: true }));
 

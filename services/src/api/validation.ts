@@ -7,8 +7,13 @@ import { unstorableTextAt } from '../platform/text.ts';
 export function parse<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const fields = result.issues.map((i) => ({ field: v.getDotPath(i) ?? '', message: i.message }));
-  throw new DomainError(
+  throw validationError(result.issues);
+}
+
+/** The 400 ERR_VALIDATION of a schema failure, naming each field and what is wrong with it. */
+export function validationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]): DomainError {
+  const fields = issues.map((i) => ({ field: v.getDotPath(i) ?? '', message: i.message }));
+  return new DomainError(
     'ERR_VALIDATION',
     fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; '),
     { fields },

@@ -140,7 +140,7 @@ export async function authRoutes(
     return startSession(request, reply, user, rotated.familyId, rotated.token);
   });
 
-  app.get('/auth/me', { preHandler: app.authenticate }, async (request) => {
+  app.get('/auth/me', { onRequest: app.authenticate }, async (request) => {
     const user = await sessionUser(ctx.pool, request.session.id);
     if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
     return user;

@@ -23,7 +23,6 @@ import { runConnectionCommand } from './handlers.ts';
  * dialogs pick one); only admins create, change, delete them or drive their WhatsApp session.
  */
 export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
   const isAdmin = (r: FastifyRequest) => r.session.profile === 'admin' || r.session.super;
   const who = (r: FastifyRequest) => ({ companyId: r.session.companyId, actor: r.session.id });
@@ -58,7 +57,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return connectionAfter(request.session.companyId, id, null, isAdmin(request));
   });
 
-  app.post('/whatsapp', { preHandler: app.requireAdmin }, async (request, reply) => {
+  app.post('/whatsapp', { onRequest: app.requireAdmin }, async (request, reply) => {
     const { provider, ...fields } = parse(CreateConnectionRequest, request.body);
     if (provider === 'simulator' && !ctx.simulator)
       throw new DomainError('ERR_VALIDATION', 'provider: the simulator is not enabled on this server');
@@ -81,7 +80,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return reply.status(201).send(await connectionAfter(companyId, whatsappId, r.position, true));
   });
 
-  app.put('/whatsapp/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.put('/whatsapp/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: whatsappId } = parse(IdParam, request.params);
     const fields = parse(UpdateConnectionRequest, request.body ?? {});
     const { companyId } = request.session;
@@ -94,7 +93,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return connectionAfter(companyId, whatsappId, r.position, true);
   });
 
-  app.delete('/whatsapp/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/whatsapp/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: whatsappId } = parse(IdParam, request.params);
     const { companyId } = request.session;
     const r = await runConnectionCommand(
@@ -118,7 +117,7 @@ export async function connectionRoutes(app: FastifyInstance, { ctx }: { ctx: App
     );
     return connectionAfter(companyId, whatsappId, r.position);
   };
-  app.post('/whatsappsession/:id', { preHandler: app.requireAdmin }, session('start'));
-  app.put('/whatsappsession/:id', { preHandler: app.requireAdmin }, session('restart'));
-  app.delete('/whatsappsession/:id', { preHandler: app.requireAdmin }, session('disconnect'));
+  app.post('/whatsappsession/:id', { onRequest: app.requireAdmin }, session('start'));
+  app.put('/whatsappsession/:id', { onRequest: app.requireAdmin }, session('restart'));
+  app.delete('/whatsappsession/:id', { onRequest: app.requireAdmin }, session('disconnect'));
 }

@@ -25,7 +25,6 @@ const ImportContactsRequest = v.object({
 });
 
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   async function contactAfter(companyId: string, id: string, position: string | null) {
@@ -123,7 +122,7 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return contactAfter(companyId, contactId, r.position);
   });
 
-  app.delete('/contacts/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/contacts/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: contactId } = parse(IdParam, request.params);
     const { companyId, id } = request.session;
     const r = await deleteContact(deps, companyId, contactId, { companyId, actor: id });

@@ -36,8 +36,7 @@ const ChartQuery = v.object({
 /** The company's calendar: dates typed in the browser are days in this zone. */
 
 export async function dashboardRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
-  app.addHook('preHandler', app.requireAdmin);
+  app.addHook('onRequest', app.requireAdmin);
   const { pool } = ctx;
 
   /** [from 00:00, day after `to` 00:00) in the company's zone; defaults to the first of the month → today. */

@@ -19,7 +19,6 @@ export async function messageRoutes(
   app: FastifyInstance,
   { ctx, media }: { ctx: AppContext; media: MediaStorage },
 ) {
-  app.addHook('preHandler', app.authenticate);
   // Scoped to this plugin: only POST /messages/{ticketId} takes files.
   await app.register(multipart, { limits: MEDIA_LIMITS, throwFileSizeLimit: true });
   const { deps, pool, watcher } = ctx;

@@ -106,10 +106,30 @@ export async function handle<S, E extends DomainEvent>(
 }
 
 /**
+ * The command handler of one aggregate: `runX(deps, id, command, who)` loads the stream of `id`, decides
+ * the command against its state and appends, through `handle`. Each context declares its own once:
+ * `export const runTicketCommand = commandHandler(ticketAggregate, ticketStreamId, decideTicket)`.
+ */
+export function commandHandler<S, E extends DomainEvent, C>(
+  aggregate: Aggregate<S, E>,
+  streamIdOf: (id: string) => string,
+  decide: (command: C, state: S) => E[],
+) {
+  return (
+    deps: Deps,
+    id: string,
+    command: C,
+    who: Actor,
+    options?: Parameters<typeof handle<S, E>>[5],
+  ): Promise<Handled<S>> =>
+    handle<S, E>(deps, streamIdOf(id), aggregate, (s) => decide(command, s), who, options);
+}
+
+/**
  * Runs one attempt after another while the append meets a concurrent writer (each attempt re-reads and
  * re-decides), with a short random pause; past `maxAttempts` the caller gets ERR_CONCURRENCY.
  */
-async function retryOnConflict<T>(maxAttempts = 8, attempt: (n: number) => Promise<T>): Promise<T> {
+export async function retryOnConflict<T>(maxAttempts = 8, attempt: (n: number) => Promise<T>): Promise<T> {
   for (let n = 1; ; n++) {
     try {
       return await attempt(n);

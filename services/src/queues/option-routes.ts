@@ -10,7 +10,6 @@ import { runQueueOptionCommand } from './handlers.ts';
 
 /** Doc 2 §2.3: the option menu tree of a queue, one level per GET (parentId -1 is the root). */
 export async function queueOptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   // Another company's queue or option answers exactly like a missing one.
@@ -33,7 +32,7 @@ export async function queueOptionRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return listQueueOptions(pool, companyId, q.queueId, parentId);
   });
 
-  app.post('/queue-options', { preHandler: app.requireAdmin }, async (request, reply) => {
+  app.post('/queue-options', { onRequest: app.requireAdmin }, async (request, reply) => {
     const { queueId, ...fields } = parse(QueueOptionRequest, request.body);
     const { companyId, id } = request.session;
     await assertQueue(companyId, queueId);
@@ -46,7 +45,7 @@ export async function queueOptionRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return reply.status(201).send(await optionAfter(companyId, optionId, r.position));
   });
 
-  app.put('/queue-options/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.put('/queue-options/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: optionId } = parse(IdParam, request.params);
     const body = parse(QueueOptionRequest, request.body);
     const { companyId, id } = request.session;
@@ -62,7 +61,7 @@ export async function queueOptionRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return optionAfter(companyId, optionId, r.position);
   });
 
-  app.delete('/queue-options/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/queue-options/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: optionId } = parse(IdParam, request.params);
     const { companyId, id } = request.session;
     const current = await optionAfter(companyId, optionId, null);

@@ -8,7 +8,6 @@ import { newId } from '../platform/ids.ts';
 import { runQueueCommand } from './handlers.ts';
 
 export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   async function queueAfter(companyId: string, id: string, position: string | null) {
@@ -23,7 +22,7 @@ export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     queueAfter(request.session.companyId, parse(IdParam, request.params).id, null),
   );
 
-  app.post('/queue', { preHandler: app.requireAdmin }, async (request, reply) => {
+  app.post('/queue', { onRequest: app.requireAdmin }, async (request, reply) => {
     const body = parse(QueueRequest, request.body);
     const { companyId, id } = request.session;
     const queueId = newId();
@@ -36,7 +35,7 @@ export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return reply.status(201).send(await queueAfter(companyId, queueId, r.position));
   });
 
-  app.put('/queue/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.put('/queue/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: queueId } = parse(IdParam, request.params);
     const body = parse(QueueRequest, request.body);
     const { companyId, id } = request.session;
@@ -49,7 +48,7 @@ export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     return queueAfter(companyId, queueId, r.position);
   });
 
-  app.delete('/queue/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/queue/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: queueId } = parse(IdParam, request.params);
     const { companyId, id } = request.session;
     const r = await runQueueCommand(

@@ -28,7 +28,6 @@ export async function quickMessageRoutes(
   app: FastifyInstance,
   { ctx, media }: { ctx: AppContext; media: MediaStorage },
 ) {
-  app.addHook('preHandler', app.authenticate);
   // Scoped to this plugin: only the attachment upload takes a file.
   await app.register(multipart, { limits: MEDIA_LIMITS, throwFileSizeLimit: true });
   const { deps, pool, watcher } = ctx;

@@ -12,7 +12,6 @@ export async function schedulesRoutes(
   app: FastifyInstance,
   { ctx }: { ctx: Pick<AppContext, 'deps' | 'pool' | 'watcher'> },
 ) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   async function scheduleAfter(companyId: string, id: string, position: string | null) {

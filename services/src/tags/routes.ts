@@ -4,7 +4,8 @@ import { getTag, listAllTags, searchTags } from '@zelo/projections/tags/queries'
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
 import { assertMayViewTicket, isAdmin } from '../tickets/access.ts';
 import { runTagCommand, syncTicketTags } from './handlers.ts';
@@ -14,8 +15,8 @@ import { runTagCommand, syncTicketTags } from './handlers.ts';
  * as tags are created on the fly; only admins flag kanban lanes (doc 2 §6) and delete a tag, which
  * strips it from every ticket.
  */
-export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
+export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
   async function tagAfter(companyId: string, id: string, position: string | null) {
@@ -33,20 +34,19 @@ export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       throw new DomainError('ERR_NO_PERMISSION', 'only admins set the kanban flag');
   }
 
-  app.get('/tags', async (request) => {
-    const q = parse(ListTagsQuery, request.query);
-    return searchTags(pool, request.session.companyId, q);
-  });
+  app.get('/tags', { schema: { querystring: ListTagsQuery } }, async (request) =>
+    searchTags(pool, request.session.companyId, request.query),
+  );
   app.get('/tags/list', async (request) => listAllTags(pool, request.session.companyId));
   app.get('/tags/kanban', async (request) => ({
     lista: await listAllTags(pool, request.session.companyId, true),
   }));
-  app.get('/tags/:id', async (request) =>
-    tagAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  app.get('/tags/:id', { schema: { params: IdParam } }, async (request) =>
+    tagAfter(request.session.companyId, request.params.id, null),
   );
 
-  app.post('/tags', async (request, reply) => {
-    const body = parse(TagRequest, request.body);
+  app.post('/tags', { schema: { body: TagRequest } }, async (request, reply) => {
+    const body = request.body;
     assertKanbanAllowed(request, body.kanban === false ? undefined : body.kanban);
     const { companyId, id: userId } = request.session;
     const tagId = newId();
@@ -61,9 +61,9 @@ export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     return reply.status(201).send(await tagAfter(companyId, tagId, r.position));
   });
 
-  app.put('/tags/:id', async (request) => {
-    const { id: tagId } = parse(IdParam, request.params);
-    const body = parse(TagRequest, request.body);
+  app.put('/tags/:id', { schema: { params: IdParam, body: TagRequest } }, async (request) => {
+    const { id: tagId } = request.params;
+    const body = request.body;
     const { companyId } = request.session;
     const current = await tagAfter(companyId, tagId, null);
     // A non-admin may save a tag as long as the kanban flag stays as it is.
@@ -79,8 +79,8 @@ export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     return tagAfter(companyId, tagId, r.position);
   });
 
-  app.delete('/tags/:id', { preHandler: app.requireAdmin }, async (request) => {
-    const { id: tagId } = parse(IdParam, request.params);
+  app.delete('/tags/:id', { onRequest: app.requireAdmin, schema: { params: IdParam } }, async (request) => {
+    const { id: tagId } = request.params;
     const r = await runTagCommand(
       deps,
       { type: 'DeleteTag', companyId: request.session.companyId, tagId },
@@ -91,8 +91,8 @@ export async function tagRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   });
 
   /** Answers the ticket as the lists show it, with its new tags. */
-  app.post('/tags/sync', async (request) => {
-    const body = parse(SyncTagsRequest, request.body);
+  app.post('/tags/sync', { schema: { body: SyncTagsRequest } }, async (request) => {
+    const body = request.body;
     const viewer = request.session;
     const ticket = await getTicket(pool, viewer.companyId, body.ticketId);
     if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');

@@ -31,11 +31,11 @@ export async function tenancyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
   );
 
-  app.get('/settings', { preHandler: app.authenticate }, async (request) =>
+  app.get('/settings', { onRequest: app.authenticate }, async (request) =>
     companySettings(pool, request.session.companyId),
   );
 
-  app.put('/settings/:key', { preHandler: [app.authenticate, app.requireAdmin] }, async (request) => {
+  app.put('/settings/:key', { onRequest: [app.authenticate, app.requireAdmin] }, async (request) => {
     const { key } = parse(v.object({ key: v.pipe(v.string(), v.maxLength(60)) }), request.params);
     const { value } = parse(UpdateSettingRequest, request.body);
     if (!isAllowedSettingValue(key, value))

@@ -8,7 +8,6 @@ import { runCompanyCommand } from './handlers.ts';
 
 /** A company's weekly attendance hours (settings tab Schedules, when scheduleType is company). */
 export async function companySchedulesRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   // Only one's own company: any other id answers as if it did not exist.
@@ -23,7 +22,7 @@ export async function companySchedulesRoutes(app: FastifyInstance, { ctx }: { ct
     return { schedules: (await companySchedules(pool, companyId)) ?? [] };
   });
 
-  app.put('/companies/:id/schedules', { preHandler: app.requireAdmin }, async (request) => {
+  app.put('/companies/:id/schedules', { onRequest: app.requireAdmin }, async (request) => {
     const companyId = ownCompany(request);
     const { schedules } = parse(CompanySchedulesRequest, request.body);
     const r = await runCompanyCommand(

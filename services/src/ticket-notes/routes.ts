@@ -14,7 +14,6 @@ export async function ticketNoteRoutes(
   app: FastifyInstance,
   { ctx }: { ctx: Pick<AppContext, 'deps' | 'pool' | 'watcher'> },
 ) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   /** Notes follow their ticket: a ticket the user may not open has no notes for them either. */

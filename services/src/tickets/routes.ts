@@ -16,7 +16,6 @@ import {
 } from './handlers.ts';
 
 export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   /** Read-your-writes: answer with the row as the next GET will show it. */
@@ -168,7 +167,7 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return ticketAfter(viewer.companyId, id, position);
   });
 
-  app.delete('/tickets/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/tickets/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id } = parse(IdParam, request.params);
     const { viewer } = await visibleTicket(request, id);
     const r = await runTicketCommand(

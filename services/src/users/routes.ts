@@ -12,7 +12,6 @@ import { createUser, deleteUser, runUserCommand, updateUser } from './handlers.t
 import { checkPassword, hashPassword } from './password.ts';
 
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.addHook('preHandler', app.authenticate);
   const { deps, pool, watcher } = ctx;
 
   async function userAfter(companyId: string, userId: string, position: string | null) {
@@ -70,7 +69,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     userAfter(request.session.companyId, parse(IdParam, request.params).id, null),
   );
 
-  app.post('/users', { preHandler: app.requireAdmin }, async (request, reply) => {
+  app.post('/users', { onRequest: app.requireAdmin }, async (request, reply) => {
     const body = parse(CreateUserRequest, request.body);
     const { companyId, id } = request.session;
     await assertMayAddUser(companyId);
@@ -140,7 +139,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return user;
   });
 
-  app.delete('/users/:id', { preHandler: app.requireAdmin }, async (request) => {
+  app.delete('/users/:id', { onRequest: app.requireAdmin }, async (request) => {
     const { id: userId } = parse(IdParam, request.params);
     const s = request.session;
     await userAfter(s.companyId, userId, null);
