@@ -12,51 +12,45 @@ import { TicketNoteEvent } from './ticket-notes/events.ts';
 import { ConversationEvent, TicketEvent } from './tickets/events.ts';
 import { UserEmailEvent, UserEvent } from './users/events.ts';
 
-/** Every event of every context: validated when written and when read. */
-export const schemasByContext = [
+/**
+ * Every context's event union, the one list: the registry that validates events when written and
+ * `AnyEvent` that types every reader both come from it, so a union left out of it is neither
+ * writable nor readable. A new context adds its union here.
+ */
+export const eventUnions = [
   TenancyEvent,
   UserEvent,
   UserEmailEvent,
   QueueEvent,
+  QueueOptionEvent,
   ConnectionEvent,
   ContactEvent,
   ContactNumberEvent,
   ConversationEvent,
   TicketEvent,
+  TicketNoteEvent,
+  TagEvent,
+  TicketTagsEvent,
   MessageEvent,
-];
+  QuickMessageEvent,
+  ScheduleEvent,
+] as const;
+
+/** Every event of every context, discriminated on `type`. */
+export type AnyEvent = v.InferOutput<(typeof eventUnions)[number]>;
+export type EventType = AnyEvent['type'];
+/** The one event of that type: `EventOfType<'TicketTransferred'>['data']`. */
+export type EventOfType<T extends EventType> = Extract<AnyEvent, { type: T }>;
 
 const registry = new Map<string, v.GenericSchema>();
-
-/** Contexts added later (schedules, campaigns, flows) register their union here. */
-export function registerEvents(union: v.VariantSchema<'type', v.ObjectSchema<any, any>[], any>): void {
+for (const union of eventUnions) {
   for (const option of union.options) {
-    const type = (option.entries.type as v.LiteralSchema<string, undefined>).literal;
+    const type = option.entries.type.literal;
     if (registry.has(type)) throw new Error(`event type ${type} registered twice`);
     registry.set(type, option);
   }
 }
-for (const union of schemasByContext) registerEvents(union as never);
 
 export function eventSchema(type: string): v.GenericSchema | undefined {
   return registry.get(type);
 }
-
-export type AnyEvent =
-  | TenancyEvent
-  | UserEvent
-  | v.InferOutput<typeof UserEmailEvent>
-  | QueueEvent
-  | ConnectionEvent
-  | ContactEvent
-  | v.InferOutput<typeof ContactNumberEvent>
-  | ConversationEvent
-  | TicketEvent
-  | MessageEvent;
-
-registerEvents(ScheduleEvent as never);
-registerEvents(TagEvent as never);
-registerEvents(TicketTagsEvent as never);
-registerEvents(QuickMessageEvent as never);
-registerEvents(QueueOptionEvent as never);
-registerEvents(TicketNoteEvent as never);

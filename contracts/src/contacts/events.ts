@@ -25,11 +25,13 @@ export const ContactNumberClaimed = event('ContactNumberClaimed', {
   number: v.string(),
   contactId: Id,
 });
+export type ContactNumberClaimed = v.InferOutput<typeof ContactNumberClaimed>;
 export const ContactNumberReleased = event('ContactNumberReleased', {
   companyId: Id,
   number: v.string(),
   contactId: Id,
 });
+export type ContactNumberReleased = v.InferOutput<typeof ContactNumberReleased>;
 
 export const ContactEvent = v.variant('type', [ContactCreated, ContactUpdated, ContactDeleted]);
 export type ContactEvent = v.InferOutput<typeof ContactEvent>;

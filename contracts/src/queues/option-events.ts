@@ -23,6 +23,7 @@ export const QueueOptionUpdated = event('QueueOptionUpdated', {
   companyId: Id,
   ...OptionFields,
 });
+export type QueueOptionUpdated = v.InferOutput<typeof QueueOptionUpdated>;
 /** Deleting an option deletes its subtree; the ids removed are listed so projections need no tree walk. */
 export const QueueOptionDeleted = event('QueueOptionDeleted', {
   optionId: Id,
@@ -30,6 +31,7 @@ export const QueueOptionDeleted = event('QueueOptionDeleted', {
   companyId: Id,
   removedIds: v.array(Id),
 });
+export type QueueOptionDeleted = v.InferOutput<typeof QueueOptionDeleted>;
 
 export const QueueOptionEvent = v.variant('type', [
   QueueOptionCreated,

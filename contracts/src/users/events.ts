@@ -39,10 +39,13 @@ export const UserLanguageChanged = event('UserLanguageChanged', {
   companyId: Id,
   language: v.picklist(['pt', 'en', 'es']),
 });
+export type UserLanguageChanged = v.InferOutput<typeof UserLanguageChanged>;
 
 /** The e-mail reservation stream makes e-mails unique across the platform (login is by e-mail). */
 export const UserEmailClaimed = event('UserEmailClaimed', { email: Email, userId: Id });
+export type UserEmailClaimed = v.InferOutput<typeof UserEmailClaimed>;
 export const UserEmailReleased = event('UserEmailReleased', { email: Email, userId: Id });
+export type UserEmailReleased = v.InferOutput<typeof UserEmailReleased>;
 
 export const UserEvent = v.variant('type', [UserCreated, UserUpdated, UserDeleted, UserLanguageChanged]);
 export type UserEvent = v.InferOutput<typeof UserEvent>;
