@@ -6,6 +6,7 @@ COPY contracts/package.json contracts/
 COPY services/package.json services/
 COPY projections/package.json projections/
 COPY workflows/package.json workflows/
+COPY app/package.json app/
 COPY web/package.json web/
 COPY cli/package.json cli/
 RUN npm ci --no-audit --no-fund
@@ -19,7 +20,7 @@ RUN VITE_API_URL=$VITE_API_URL npx tsx web/security-headers.ts > /app/web/nginx.
 
 FROM base AS server
 ENV NODE_ENV=production
-CMD ["npx", "tsx", "services/src/main.ts"]
+CMD ["npx", "tsx", "app/src/main.ts"]
 
 FROM nginx:1.27-alpine AS web
 COPY --from=web-build /app/web/dist /usr/share/nginx/html

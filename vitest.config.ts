@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      '{contracts,services,projections,workflows,cli,web}/src/**/*.spec.{ts,tsx}',
+      '{contracts,services,projections,workflows,app,cli,web}/src/**/*.spec.{ts,tsx}',
       'e2e/**/*.spec.ts',
     ],
     fileParallelism: false,

@@ -14,11 +14,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { ChannelWorker } from '../services/src/channels/worker.ts';
 import { defaultConnectionSettings, runConnectionCommand } from '../services/src/connections/handlers.ts';
 import { newId } from '../services/src/platform/ids.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { DEMO, startTestSystem } from '../services/src/testing/system.ts';
 
 const [connections = 50, messages = 3000, concurrency = 50, customers = 500] = process.argv
   .slice(2)

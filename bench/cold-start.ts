@@ -21,7 +21,7 @@ const at = () => `${((Date.now() - t0) / 1000).toFixed(2)} s`;
 const children: ChildProcess[] = [];
 function role(roles: string) {
   // node with tsx's loader, not the tsx wrapper: a SIGKILL then reaches the process itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

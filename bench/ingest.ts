@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { DEMO, startTestSystem } from '../services/src/testing/system.ts';
+import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { startProfile } from './profile.ts';
 
 const [messages = 3000, concurrency = 16, agents = 5, customers = 200] = process.argv.slice(2).map(Number);

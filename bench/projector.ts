@@ -1,7 +1,8 @@
 // Runs only the projections role against DATABASE_URL (bench helper). With BENCH_PROFILE set, writes a
 // CPU profile of this process to <BENCH_PROFILE>.projections.cpuprofile when it is stopped.
+
+import { startZelo } from '../app/src/system.ts';
 import { loadConfig } from '../services/src/platform/config.ts';
-import { startZelo } from '../services/src/system.ts';
 import { startProfile } from './profile.ts';
 
 const profile = await startProfile('.projections.cpuprofile');

@@ -6,11 +6,12 @@
  * Usage: npm run bench:lists   (BENCH_RUNS=200; BENCH_DB=<url> reuses a filled database;
  *        BENCH_KEEP=1 keeps the one it built and prints its url; BENCH_HTTP=1 also times the API)
  */
+
+import { allMigrations, startZelo } from '../app/src/system.ts';
 import { listMessages, listTickets, type TicketFilter } from '../projections/src/tickets/queries.ts';
 import { loadConfig } from '../services/src/platform/config.ts';
 import { createPool, ensureDatabase } from '../services/src/platform/db.ts';
 import { migrate } from '../services/src/platform/migrate.ts';
-import { allMigrations, startZelo } from '../services/src/system.ts';
 import { createTestDatabase } from '../services/src/testing/database.ts';
 import { hashPassword } from '../services/src/users/password.ts';
 

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview } from 'vite';
+import { startZelo } from '../app/src/system.ts';
 import { freePort, launchChromium, startWeb } from '../e2e/browser.ts';
 import { loadConfig } from '../services/src/platform/config.ts';
 import { createPool, dropDatabase } from '../services/src/platform/db.ts';
-import { startZelo } from '../services/src/system.ts';
 import { hashPassword } from '../services/src/users/password.ts';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 15);

@@ -58,10 +58,10 @@ export async function startWeb(
  * `env` adds to the test system's settings (say, `ZELO_ROLES` with the workflows role).
  */
 export async function startProductAndWeb(env: Record<string, string> = {}): Promise<{
-  system: import('../services/src/testing/system.ts').TestSystem;
+  system: import('../app/src/testing/system.ts').TestSystem;
   web: Awaited<ReturnType<typeof startWeb>>;
 }> {
-  const { startTestSystem } = await import('../services/src/testing/system.ts');
+  const { startTestSystem } = await import('../app/src/testing/system.ts');
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const system = await startTestSystem({
     env: { ...env, PORT: String(apiPort), WEB_ORIGIN: `http://127.0.0.1:${webPort}` },

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 "Message input" and §4 "Recording": the sign switch puts the agent's name above a text,

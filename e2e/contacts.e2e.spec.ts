@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 /** A minimal .xlsx (inline strings, numbers as numbers), as a spreadsheet program would save it. */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
 import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.18: the admin reads how to call the external API and tries it from the page's forms; the

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
 import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 new-ticket dialog and §4 "New ticket": search from three characters, create a contact from

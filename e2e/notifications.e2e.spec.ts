@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 notifications popover: the top bar's bell counts the tickets with unread customer

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.8 schedules and doc 1's to-do screen, in Chromium against the real product. Unlike

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build, type PreviewServer, preview, resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestSystem, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, startTestSystem, type TestSystem } from '../app/src/testing/system.ts';
 import { nginxConfig, securityHeaders } from '../web/security-headers.ts';
 import { closeAll, freePort, launchChromium, logIn, startWeb } from './browser.ts';
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §4 "session elsewhere": the same user logging in on another computer ends this one. Two

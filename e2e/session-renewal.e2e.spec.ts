@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Issue 7's follow-ups as a person sees them: a session ended by the server (here, an admin setting the

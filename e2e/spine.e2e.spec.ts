@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // The proof: log in, a simulated customer writes, the ticket appears within a second, the

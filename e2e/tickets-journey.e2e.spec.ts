@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../services/src/testing/system.ts';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { browserToken, closeAll, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2 ticket manager, message list and transfer dialog, §4 transitions, §6 access: an admin

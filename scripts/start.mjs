@@ -13,7 +13,7 @@ const bin = (name) => `${root}node_modules/.bin/${name}`;
 // Projections run in a process of their own so that catching up never competes with taking
 // messages in for the event loop (see the ingest benchmark in the README).
 const server = (roles) =>
-  spawn(bin('tsx'), ['services/src/main.ts'], {
+  spawn(bin('tsx'), ['app/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ZELO_ROLES: roles },

@@ -1,0 +1,247 @@
+import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import { allProjections, readModelMigrations } from '@zelo/projections/registry';
+import { ProjectionRunner } from '@zelo/projections/runner';
+import { buildApp, type RouteSummary } from '@zelo/services/api/app';
+import type { AppContext } from '@zelo/services/api/context';
+import { idempotencyMigrations } from '@zelo/services/api/idempotency';
+import { refreshTokenMigrations } from '@zelo/services/auth/refresh-tokens';
+import { deriveSecret, resolveSecret } from '@zelo/services/auth/sessions';
+import { baileysMigrations } from '@zelo/services/channels/baileys/auth-state';
+import { channelEventsFor, companyResolver, groupsIgnoredBy } from '@zelo/services/channels/channel-events';
+import { leaseMigrations } from '@zelo/services/channels/leases';
+import type { ChannelAdapter } from '@zelo/services/channels/port';
+import { SimulatorChannel, simulatorMigrations } from '@zelo/services/channels/simulator';
+import { ChannelWorker } from '@zelo/services/channels/worker';
+import type { EventStore } from '@zelo/services/event-store/port';
+import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
+import { type Clock, systemClock } from '@zelo/services/platform/clock';
+import type { Deps } from '@zelo/services/platform/command-handler';
+import type { Config } from '@zelo/services/platform/config';
+import { createPool, ensureDatabase } from '@zelo/services/platform/db';
+import { migrate } from '@zelo/services/platform/migrate';
+import { seed } from '@zelo/services/seed';
+import { setPasswordHashCost } from '@zelo/services/users/password';
+
+export const allMigrations = [
+  ...eventStoreMigrations,
+  ...readModelMigrations,
+  ...refreshTokenMigrations,
+  ...simulatorMigrations,
+  ...baileysMigrations,
+  ...leaseMigrations,
+  ...idempotencyMigrations,
+];
+
+async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {
+  if (config.eventStore === 'eventstoredb') {
+    if (!config.eventStoreUrl) throw new Error('EVENT_STORE=eventstoredb needs EVENTSTORE_URL');
+    const { EventStoreDBEventStore } = await import('@zelo/services/event-store/eventstoredb');
+    return new EventStoreDBEventStore(config.eventStoreUrl);
+  }
+  return new PostgresEventStore(pool, config.databaseUrl);
+}
+
+export interface Zelo {
+  deps: Deps;
+  ctx: AppContext;
+  runner: ProjectionRunner | null;
+  channels: ChannelWorker | null;
+  simulator: SimulatorChannel | null;
+  app: Awaited<ReturnType<typeof buildApp>>['app'] | null;
+  gateway: Awaited<ReturnType<typeof buildApp>>['gateway'] | null;
+  /** The API's routes (empty without the api role). */
+  routes: RouteSummary[];
+  url: string | null;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the roles this process plays. `npm start` plays all of them in one process on the embedded
+ * defaults; docker-compose runs one role per container against the same database and event store.
+ */
+export async function startZelo(config: Config, options: StartOptions = {}): Promise<Zelo> {
+  // What is up so far, to stop in reverse when the start fails or is aborted (a SIGTERM during
+  // start-up): a half-started process must not keep serving, nor hold connections.
+  const started: (() => Promise<void>)[] = [];
+  try {
+    return await startRoles(config, options, started);
+  } catch (err) {
+    for (const stop of started.reverse()) await stop().catch(() => {});
+    throw err;
+  }
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  extraStops?: (() => Promise<void>)[];
+  /** Aborted (main's SIGTERM/SIGINT): the start stops what it started and throws. */
+  signal?: AbortSignal;
+}
+
+async function startRoles(
+  config: Config,
+  options: StartOptions,
+  started: (() => Promise<void>)[],
+): Promise<Zelo> {
+  const go = () => options.signal?.throwIfAborted();
+  go();
+  await ensureDatabase(config.databaseUrl);
+  go();
+  const pool = createPool(config.databaseUrl, 20);
+  started.push(() => pool.end());
+  await migrate(pool, allMigrations);
+  go();
+  setPasswordHashCost(config.passwordHashLog2N);
+  // The configured secret, else the one generated on this database's first start.
+  const jwtSecret = await resolveSecret(pool, 'jwt', config.jwtSecret);
+  const refreshSecret = config.refreshSecret ?? deriveSecret(jwtSecret, 'refresh');
+  const store = await createEventStore(config, pool);
+  started.push(() => store.close());
+  const deps: Deps = { store, clock: options.clock ?? systemClock };
+  const watcher = new CheckpointWatcher(config.databaseUrl, (a, b) => store.comparePositions(a, b));
+  started.push(() => watcher.stop());
+  await watcher.start(pool);
+  go();
+
+  let runner: ProjectionRunner | null = null;
+  if (config.roles.has('projections')) {
+    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100 });
+    runner.on('applied', (name: string, position: string) => watcher.record(name, position));
+    runner.start();
+    started.push(() => runner!.stop());
+  }
+
+  // One process seeds (the API's); a projections-only process must not race it.
+  if (config.roles.has('api')) await seed(deps, { demo: config.seedDemo, firstAdmin: config.firstAdmin });
+  go();
+
+  let channels: ChannelWorker | null = null;
+  // The simulator's customer side is served by the API; its sessions and sends by the channel worker.
+  const events = channelEventsFor(deps, companyResolver(pool), groupsIgnoredBy(pool));
+  const simulator =
+    config.simulator && (config.roles.has('channels') || config.roles.has('api'))
+      ? new SimulatorChannel(pool, events, { autoPair: config.demoAutoPair })
+      : null;
+  if (config.roles.has('channels')) {
+    // Real WhatsApp numbers: one Baileys socket per connection this worker holds.
+    const { BaileysChannel } = await import('@zelo/services/channels/baileys/adapter');
+    const { messageLookup } = await import('@zelo/services/channels/baileys/get-message');
+    const { localMediaPath } = await import('@zelo/services/channels/baileys/outbound');
+    const { localMediaStorage, mediaDirFromEnv } = await import('@zelo/services/media/storage');
+    const mediaRoot = mediaDirFromEnv();
+    const baileys = new BaileysChannel({
+      pool,
+      events,
+      storage: localMediaStorage(mediaRoot, deps.clock),
+      mediaPath: (url) => localMediaPath(mediaRoot, url),
+      lookupMessage: messageLookup(deps),
+    });
+    const adapterFor = (provider: string): ChannelAdapter | undefined =>
+      provider === 'simulator' ? (simulator ?? undefined) : provider === 'baileys' ? baileys : undefined;
+    channels = new ChannelWorker(deps, pool, config.databaseUrl, adapterFor);
+    // Connections projected later (the seed's, new ones) reach the worker through the change feed.
+    started.push(() => channels!.stop());
+    await channels.start();
+    go();
+    // Greetings and transfer notices are sends, so they react beside the channel; own runner, own lag.
+    const { automaticMessagesReactor } = await import('@zelo/services/tickets/automatic-messages-reactor');
+    const { contactsImportReactor } = await import('@zelo/services/channels/contacts-import-reactor');
+    const providerOf = async (whatsappId: string) =>
+      (await pool.query('SELECT provider FROM whatsapps WHERE id = $1', [whatsappId])).rows[0]?.provider;
+    const adapterOf = async (whatsappId: string) => adapterFor(await providerOf(whatsappId));
+    const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
+    const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
+    const reactions = new ProjectionRunner(
+      pool,
+      store,
+      [
+        automaticMessagesReactor(deps),
+        contactsImportReactor(deps, adapterOf),
+        chatbotReactor(deps, pool),
+        repliesReactor(deps, pool),
+      ],
+      { pollMs: 500 },
+    );
+    reactions.start();
+    started.push(() => reactions.stop());
+  }
+
+  const ctx: AppContext = {
+    deps,
+    pool,
+    watcher,
+    simulator,
+    config: {
+      jwtSecret,
+      refreshSecret,
+      webOrigins: config.webOrigins,
+      accessTtl: 15 * 60,
+      refreshTtlDays: 7,
+      cookieSecure: config.cookieSecure,
+      trustProxy: config.trustProxy,
+    },
+  };
+
+  // Workflows: the Temporal worker, and the reactor that keeps one timer per schedule. The reactor has
+  // its own runner so that a Temporal outage delays timers without stopping the read models.
+  if (config.roles.has('workflows')) {
+    const { Client, Connection } = await import('@temporalio/client');
+    const { startWorker } = await import('@zelo/workflows/worker');
+    const { createScheduleActivities } = await import(
+      '@zelo/workflows/schedules/send-scheduled-message/activities'
+    );
+    const { scheduleTimersReactor } = await import('@zelo/services/schedules/reactor');
+    const { scheduledMessageSender } = await import('@zelo/services/schedules/handlers');
+    const { ticketTimersReactor, ticketTimerActivities } = await import('@zelo/services/chatbot/timers');
+    const connection = await Connection.connect({ address: config.temporalAddress });
+    started.push(() => connection.close());
+    go();
+    const taskQueue = config.temporalTaskQueue;
+    const worker = await startWorker({
+      address: config.temporalAddress,
+      taskQueue,
+      activities: {
+        ...createScheduleActivities({ ...deps, sendMessage: scheduledMessageSender(deps) }),
+        ...ticketTimerActivities(deps, pool),
+      },
+    });
+    started.push(() => worker.stop());
+    go();
+    const client = new Client({ connection });
+    const timers = new ProjectionRunner(
+      pool,
+      store,
+      [scheduleTimersReactor(client, { taskQueue }), ticketTimersReactor(client, pool, deps, taskQueue)],
+      { pollMs: 500 },
+    );
+    timers.start();
+    started.push(() => timers.stop());
+  }
+
+  let built: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let url: string | null = null;
+  if (config.roles.has('api')) {
+    built = await buildApp(ctx, { databaseUrl: config.databaseUrl, logger: config.logger });
+    const app = built.app;
+    started.push(() => app.close());
+    go();
+    url = await app.listen({ host: config.host, port: config.port });
+    go();
+  }
+
+  return {
+    deps,
+    ctx,
+    runner,
+    channels,
+    simulator,
+    app: built?.app ?? null,
+    gateway: built?.gateway ?? null,
+    routes: built?.routes ?? [],
+    url,
+    // What started, stopped in reverse: the API first, the pool last.
+    async stop() {
+      for (const s of [...(options.extraStops ?? []), ...[...started].reverse()]) await s();
+    },
+  };
+}

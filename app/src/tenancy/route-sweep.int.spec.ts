@@ -1,0 +1,286 @@
+import { eventually } from '@zelo/services/testing/eventually';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+
+// Every route of the API, as Fastify itself lists them, called by company B's admin with company A's
+// ids and with bodies that would succeed on A's own data: B is never shown anything of A's, never
+// changes anything of A's, and never gets a 5xx. A route added later is swept too; one this file
+// does not know how to call fails the inventory test until it is described here.
+
+/** Routes that answer without a company session, or that have a tenant test of their own. */
+const UNSWEPT: Record<string, string> = {
+  'GET /health': 'public',
+  'POST /auth/login': 'public',
+  'POST /auth/refresh_token': 'cookie-bound to the caller',
+  'DELETE /auth/logout': 'acts on the caller only',
+  'GET /auth/me': 'acts on the caller only',
+  'POST /companies/cadastro': 'public sign-up',
+  'GET /plans/list': 'public',
+  'POST /api/messages/send': 'connection-token auth: external-api.int.spec.ts',
+  'POST /graphql': 'audit/graphql.int.spec.ts',
+  'GET /graphql': 'audit/graphql.int.spec.ts',
+  'POST /users/set-language/:lang': 'acts on the caller only',
+};
+/** The simulator is a development tool without sessions (ZELO_SIMULATOR); the media files are served by unguessable name. */
+const unsweptPrefix = (url: string) => url.startsWith('/simulator') || url.startsWith('/public');
+
+describe('every route, crossed by another company', () => {
+  let system: TestSystem;
+  let a: { token: string };
+  let b: { token: string; companyId: string };
+  const ids: Record<string, string> = {};
+  /** Strings only company A's data contains: none may appear in an answer to B. */
+  const secrets: string[] = [];
+
+  const api = (method: string, path: string, token: string, body?: unknown) =>
+    system.api(method, path, { token, body });
+  const created = async (method: string, path: string, body: unknown) => {
+    const r = await api(method, path, a.token, body);
+    expect(r.status, `${method} ${path} ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
+  };
+
+  beforeAll(async () => {
+    system = await startTestSystem();
+    a = await system.login(DEMO.email, DEMO.password);
+    b = await system.signUpCompany('Empresa B', 'admin@empresa-b.dev', 'secret1');
+
+    // A's world: a customer's conversation, and one of everything an admin can make.
+    await system.simulator!.customerSends(
+      DEMO.whatsappId,
+      { number: '5511912340001', name: 'Segredo Cliente A' },
+      'mensagem-secreta-de-A',
+    );
+    const ticket = await eventually(async () => {
+      const list = await api('GET', '/tickets?showAll=true&searchParam=segredo', a.token);
+      return list.body.tickets?.[0];
+    });
+    ids.ticket = ticket.id;
+    ids.contact = ticket.contact.id;
+    await created('PUT', `/tickets/${ids.ticket}`, { status: 'open' });
+    ids.message = (await created('POST', `/messages/${ids.ticket}`, { body: 'resposta-secreta-de-A' })).id;
+    ids.queue = (await created('POST', '/queue', { name: 'Fila Secreta A', color: '#0F9960' })).id;
+    ids.queueOption = (
+      await created('POST', '/queue-options', { queueId: ids.queue, title: 'Opção Secreta A' })
+    ).id;
+    ids.tag = (await created('POST', '/tags', { name: 'Tag Secreta A', color: '#D9822B' })).id;
+    ids.quickMessage = (
+      await created('POST', '/quick-messages', { shortcode: 'segredoa', message: 'atalho-secreto-de-A' })
+    ).id;
+    ids.note = (
+      await created('POST', '/ticket-notes', {
+        note: 'nota-secreta-de-A',
+        ticketId: ids.ticket,
+        contactId: ids.contact,
+      })
+    ).id;
+    ids.schedule = (
+      await created('POST', '/schedules', {
+        body: 'agendamento-secreto-de-A',
+        contactId: ids.contact,
+        sendAt: '2031-01-01T12:00:00.000Z',
+      })
+    ).id;
+    ids.user = (
+      await created('POST', '/users', {
+        name: 'Usuária Secreta A',
+        email: 'segredo@a.dev',
+        password: 'secret1',
+      })
+    ).id;
+    ids.whatsapp = DEMO.whatsappId;
+    ids.company = DEMO.companyId;
+    secrets.push(
+      ...Object.values(ids),
+      'Segredo Cliente A',
+      '5511912340001',
+      'mensagem-secreta-de-A',
+      'resposta-secreta-de-A',
+      'Fila Secreta A',
+      'Opção Secreta A',
+      'Tag Secreta A',
+      'atalho-secreto-de-A',
+      'nota-secreta-de-A',
+      'agendamento-secreto-de-A',
+      'segredo@a.dev',
+      'WhatsApp Demo',
+    );
+  }, 60_000);
+
+  afterAll(async () => system?.close());
+
+  /** A's id for a route's `:id`, by the collection the route serves. */
+  const idFor = (url: string): string => {
+    const byPrefix: [string, string][] = [
+      ['/ticket-notes/', ids.note],
+      ['/tickets/', ids.ticket],
+      ['/messages/', ids.message],
+      ['/contacts/', ids.contact],
+      ['/queue-options/', ids.queueOption],
+      ['/queue/', ids.queue],
+      ['/quick-messages/', ids.quickMessage],
+      ['/schedules/', ids.schedule],
+      ['/tags/', ids.tag],
+      ['/users/', ids.user],
+      ['/whatsappsession/', ids.whatsapp],
+      ['/whatsapp/', ids.whatsapp],
+      ['/companies/', ids.company],
+    ];
+    const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
+    if (!hit) throw new Error(`no id of A's for ${url}`);
+    return hit[1];
+  };
+
+  /** The path B calls: A's ids in the params, and in the query where a route takes ids there. */
+  const pathFor = (method: string, url: string): string => {
+    const path = url
+      .replace(':ticketId', ids.ticket)
+      .replace(':key', 'userRating')
+      .replace(':id', () => idFor(url));
+    const query: Record<string, string> = {
+      'GET /tickets': `?showAll=true&queueIds=${JSON.stringify([ids.queue])}&users=${JSON.stringify([ids.user])}&tags=${JSON.stringify([ids.tag])}`,
+      'GET /contacts': '?searchParam=segredo',
+      'GET /ticket-notes/list': `?ticketId=${ids.ticket}&contactId=${ids.contact}`,
+      'GET /queue-options': `?queueId=${ids.queue}`,
+      'GET /schedules': `?contactId=${ids.contact}`,
+      'GET /queue': `?companyId=${ids.company}`,
+      'GET /whatsapp': `?companyId=${ids.company}&session=0`,
+      'GET /contacts/list': `?companyId=${ids.company}`,
+      'GET /quick-messages/list': `?companyId=${ids.company}&userId=${ids.user}`,
+      'GET /users/list': `?companyId=${ids.company}`,
+      'GET /dashboard/ticketsUsers': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
+      'GET /dashboard/ticketsDay': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
+      'GET /dashboard': '?days=90',
+    };
+    return path + (query[`${method} ${url}`] ?? '');
+  };
+
+  /** A body that would succeed if the ids were B's own. */
+  const bodyFor = (method: string, url: string): unknown => {
+    const bodies: Record<string, unknown> = {
+      'PUT /tickets/:id': { status: 'closed' },
+      'POST /tickets': {
+        contactId: ids.contact,
+        queueId: ids.queue,
+        whatsappId: ids.whatsapp,
+        status: 'open',
+      },
+      'POST /messages/:ticketId': { body: 'invasão de B' },
+      'PUT /contacts/:id': { name: 'Invadido por B', number: '5511900000001' },
+      'POST /contacts': { name: 'Contato de B', number: '5511912340001' },
+      'POST /ticket-notes': { note: 'nota de B', ticketId: ids.ticket, contactId: ids.contact },
+      'POST /tags/sync': { ticketId: ids.ticket, tags: [{ id: ids.tag, name: 'Tag Secreta A' }] },
+      'PUT /tags/:id': { name: 'Invadida por B', color: '#000000' },
+      'PUT /queue/:id': { name: 'Invadida por B', color: '#000000' },
+      'POST /queue-options': { queueId: ids.queue, title: 'Opção de B' },
+      'PUT /queue-options/:id': { queueId: ids.queue, title: 'Invadida por B' },
+      'PUT /quick-messages/:id': { shortcode: 'invadido', message: 'invadido por B' },
+      'PUT /schedules/:id': {
+        body: 'invadido por B',
+        contactId: ids.contact,
+        sendAt: '2031-01-02T12:00:00.000Z',
+      },
+      'POST /schedules': {
+        body: 'agendamento de B',
+        contactId: ids.contact,
+        sendAt: '2031-01-02T12:00:00.000Z',
+      },
+      'PUT /users/:id': { name: 'Invadida por B', email: 'invadida@b.dev', queueIds: [ids.queue] },
+      'POST /users': {
+        name: 'Usuária de B',
+        email: 'nova@b.dev',
+        password: 'secret1',
+        queueIds: [ids.queue],
+      },
+      'PUT /whatsapp/:id': { name: 'Invadida por B', queueIds: [ids.queue] },
+      'POST /whatsapp': { name: 'Conexão de B', queueIds: [ids.queue], transferQueueId: ids.queue },
+      'PUT /companies/:id/schedules': { schedules: [] },
+      'PUT /settings/:key': { key: 'userRating', value: 'enabled' },
+      'POST /contacts/upload': [{ name: 'Linha de B', number: '5511912340001' }],
+    };
+    return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+  };
+
+  const swept = () =>
+    system.routes.filter(
+      (r) =>
+        !UNSWEPT[`${r.method} ${r.url}`] &&
+        !unsweptPrefix(r.url) &&
+        r.method !== 'HEAD' &&
+        r.method !== 'OPTIONS',
+    );
+
+  it('knows how to cross every route (the inventory is complete)', () => {
+    const unknown = swept()
+      .filter((r) => r.url.includes(':'))
+      .filter((r) => {
+        try {
+          pathFor(r.method, r.url);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+    expect(unknown.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(swept().length).toBeGreaterThan(60);
+  });
+
+  it("shows B nothing of A's, changes nothing of A's, and never fails with a 5xx", async () => {
+    // Let A's own deliveries and bot replies settle, so that anything after the mark is B's doing.
+    await new Promise((r) => setTimeout(r, 1500));
+    const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
+      .rows[0].p;
+    const before = await snapshotOfA();
+
+    const leaks: string[] = [];
+    const idsOfA = new Set(Object.values(ids));
+    for (const r of swept()) {
+      const path = pathFor(r.method, r.url);
+      const body = bodyFor(r.method, r.url);
+      const res = await api(r.method, path, b.token, body);
+      const text = JSON.stringify(res.body ?? '');
+      const sent = path + JSON.stringify(body ?? '');
+      const call = `${r.method} ${path} → ${res.status}`;
+      expect(res.status, call).toBeLessThan(500);
+      // What B sent may come back: in an error naming it, or as B's own data that happens to be equal
+      // (a phone number). An id of A's in a success answer is A's record reaching B.
+      const echoed = (secret: string) => sent.includes(secret) && (res.status >= 400 || !idsOfA.has(secret));
+      const shown = secrets.filter((secret) => text.includes(secret) && !echoed(secret));
+      if (shown.length) leaks.push(`${call}: ${shown.join(', ')} in ${text.slice(0, 300)}`);
+      const targetsA = [...idsOfA].some((id) => path.includes(id));
+      if (targetsA && r.method !== 'GET' && res.status < 300) leaks.push(`${call}: accepted`);
+    }
+    expect(leaks).toEqual([]);
+
+    const byB = await system.ctx.pool.query(
+      `SELECT type, stream_id FROM es_events
+        WHERE global_position > $1 AND (data->>'companyId' = $2 OR metadata->>'companyId' = $2)
+          AND metadata->>'actor' NOT LIKE 'system:%'`,
+      [mark, ids.company],
+    );
+    expect(byB.rows, "events appended to A's streams by B's calls").toEqual([]);
+    expect(await snapshotOfA()).toEqual(before);
+  });
+
+  /** What A's admin reads of A's data; B's sweep must leave it as it was. */
+  async function snapshotOfA() {
+    const read = async (path: string) => (await api('GET', path, a.token)).body;
+    return {
+      ticket: await read(`/tickets/${ids.ticket}`),
+      messages: await read(`/messages/${ids.ticket}`),
+      contact: await read(`/contacts/${ids.contact}`),
+      queue: await read(`/queue/${ids.queue}`),
+      options: await read(`/queue-options?queueId=${ids.queue}`),
+      tag: await read(`/tags/${ids.tag}`),
+      quickMessage: await read(`/quick-messages/${ids.quickMessage}`),
+      notes: await read(`/ticket-notes/list?ticketId=${ids.ticket}&contactId=${ids.contact}`),
+      schedule: await read(`/schedules/${ids.schedule}`),
+      user: await read(`/users/${ids.user}`),
+      whatsapp: await read(`/whatsapp/${ids.whatsapp}`),
+      settings: await read('/settings'),
+      hours: await read(`/companies/${ids.company}/schedules`),
+      users: await read('/users'),
+      contacts: await read('/contacts'),
+    };
+  }
+});

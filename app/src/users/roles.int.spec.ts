@@ -1,0 +1,198 @@
+import { eventually } from '@zelo/services/testing/eventually';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+
+// Doc 1 §6 roles, on every route that changes something: each is classified here as open to agents
+// (profile user) or kept for admins, and a plain agent of the same company is refused every admin one
+// with 403 ERR_NO_PERMISSION, leaving the company's data as it was. A new route must be classified
+// here before this file passes.
+
+const ADMIN_ONLY = new Set([
+  'DELETE /tickets/:id',
+  'DELETE /contacts/:id',
+  'DELETE /tags/:id',
+  'POST /whatsapp',
+  'PUT /whatsapp/:id',
+  'DELETE /whatsapp/:id',
+  'POST /whatsappsession/:id',
+  'PUT /whatsappsession/:id',
+  'DELETE /whatsappsession/:id',
+  'POST /users',
+  'DELETE /users/:id',
+  'POST /queue',
+  'PUT /queue/:id',
+  'DELETE /queue/:id',
+  'POST /queue-options',
+  'PUT /queue-options/:id',
+  'DELETE /queue-options/:id',
+  'PUT /settings/:key',
+  'PUT /companies/:id/schedules',
+  'GET /dashboard',
+  'GET /dashboard/ticketsUsers',
+  'GET /dashboard/ticketsDay',
+]);
+
+/** Changes an agent may make (their own tickets, contacts, tags, notes, quick replies, schedules, profile). */
+const OPEN_TO_AGENTS = new Set([
+  'POST /tickets',
+  'PUT /tickets/:id',
+  'POST /messages/:ticketId',
+  'DELETE /messages/:id',
+  'POST /contacts',
+  'PUT /contacts/:id',
+  'POST /contacts/import',
+  'POST /contacts/upload',
+  'POST /ticket-notes',
+  'DELETE /ticket-notes/:id',
+  'POST /tags',
+  'PUT /tags/:id',
+  'POST /tags/sync',
+  'POST /quick-messages',
+  'PUT /quick-messages/:id',
+  'DELETE /quick-messages/:id',
+  'POST /quick-messages/:id/media-upload',
+  'DELETE /quick-messages/:id/media-upload',
+  'POST /schedules',
+  'PUT /schedules/:id',
+  'DELETE /schedules/:id',
+  'PUT /users/:id',
+  'POST /users/set-language/:lang',
+  // Sessions and public calls.
+  'POST /auth/login',
+  'POST /auth/refresh_token',
+  'DELETE /auth/logout',
+  'POST /companies/cadastro',
+  'POST /api/messages/send',
+  'POST /graphql',
+]);
+
+describe('a plain agent on the admin routes of their own company', () => {
+  let system: TestSystem;
+  let admin: { token: string };
+  let agent: { token: string };
+  const ids: Record<string, string> = {};
+
+  const api = (method: string, path: string, token: string, body?: unknown) =>
+    system.api(method, path, { token, body });
+
+  beforeAll(async () => {
+    system = await startTestSystem();
+    admin = await system.login(DEMO.email, DEMO.password);
+    const made = await api('POST', '/users', admin.token, {
+      name: 'Agente Comum',
+      email: 'agente@zelo.dev',
+      password: 'secret1',
+      profile: 'user',
+      queueIds: [DEMO.queueId],
+    });
+    expect(made.status).toBe(201);
+    ids.agent = made.body.id;
+    agent = await system.login('agente@zelo.dev', 'secret1');
+
+    await system.simulator!.customerSends(
+      DEMO.whatsappId,
+      { number: '5511912349999', name: 'Cliente Papel' },
+      'Olá',
+    );
+    const ticket = await eventually(
+      async () =>
+        (await api('GET', '/tickets?showAll=true&searchParam=papel', admin.token)).body.tickets?.[0],
+    );
+    ids.ticket = ticket.id;
+    ids.contact = ticket.contact.id;
+    ids.tag = (await api('POST', '/tags', admin.token, { name: 'Tag Papel', color: '#D9822B' })).body.id;
+    ids.option = (
+      await api('POST', '/queue-options', admin.token, { queueId: DEMO.queueId, title: 'Vendas' })
+    ).body.id;
+  }, 60_000);
+
+  afterAll(async () => system?.close());
+
+  it('classifies every route that changes something, or is an admin report', () => {
+    const unclassified = system.routes
+      .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
+      .filter((r) => r.method !== 'GET' || r.url.startsWith('/dashboard'))
+      .filter((r) => !r.url.startsWith('/simulator'))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !ADMIN_ONLY.has(key) && !OPEN_TO_AGENTS.has(key));
+    expect(unclassified).toEqual([]);
+  });
+
+  it('refuses the agent every admin route with 403 ERR_NO_PERMISSION and changes nothing', async () => {
+    const path = (url: string) =>
+      url
+        .replace('/tickets/:id', `/tickets/${ids.ticket}`)
+        .replace('/contacts/:id', `/contacts/${ids.contact}`)
+        .replace('/tags/:id', `/tags/${ids.tag}`)
+        .replace('/whatsappsession/:id', `/whatsappsession/${DEMO.whatsappId}`)
+        .replace('/whatsapp/:id', `/whatsapp/${DEMO.whatsappId}`)
+        .replace('/users/:id', `/users/${DEMO.adminId}`)
+        .replace('/queue-options/:id', `/queue-options/${ids.option}`)
+        .replace('/queue/:id', `/queue/${DEMO.queueId}`)
+        .replace('/settings/:key', '/settings/userRating')
+        .replace('/companies/:id', `/companies/${DEMO.companyId}`);
+    const bodies: Record<string, unknown> = {
+      'POST /whatsapp': { name: 'Conexão do agente' },
+      'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
+      'POST /users': { name: 'Outro', email: 'outro@zelo.dev', password: 'secret1', profile: 'admin' },
+      'POST /queue': { name: 'Fila do agente', color: '#123456' },
+      'PUT /queue/:id': { name: 'Renomeada pelo agente', color: '#123456' },
+      'POST /queue-options': { queueId: DEMO.queueId, title: 'Opção do agente' },
+      'PUT /queue-options/:id': { queueId: DEMO.queueId, title: 'Renomeada pelo agente' },
+      'PUT /settings/:key': { key: 'userRating', value: 'enabled' },
+      'PUT /companies/:id/schedules': { schedules: [] },
+    };
+    const before = await snapshot();
+    const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
+      .rows[0].p;
+    const answers: string[] = [];
+    for (const key of ADMIN_ONLY) {
+      const [method, url] = key.split(' ');
+      const query = url.startsWith('/dashboard') ? '?initialDate=2020-01-01&finalDate=2040-01-01' : '';
+      const r = await api(method, path(url) + query, agent.token, bodies[key]);
+      answers.push(`${key} → ${r.status} ${r.body?.error ?? ''}`);
+    }
+    expect(answers).toEqual([...ADMIN_ONLY].map((key) => `${key} → 403 ERR_NO_PERMISSION`));
+    const byAgent = await system.ctx.pool.query(
+      `SELECT type FROM es_events WHERE global_position > $1 AND metadata->>'actor' = $2`,
+      [mark, ids.agent],
+    );
+    expect(byAgent.rows).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('does not let the agent edit another user, nor make themself an admin', async () => {
+    const other = await api('PUT', `/users/${DEMO.adminId}`, agent.token, {
+      name: 'Tomado',
+      email: DEMO.email,
+    });
+    expect(other.status).toBe(403);
+    const self = await api('PUT', `/users/${ids.agent}`, agent.token, {
+      name: 'Agente Comum',
+      email: 'agente@zelo.dev',
+      profile: 'admin',
+      allTicket: 'enabled',
+      queueIds: [],
+    });
+    // The own-profile dialog hides profile, queues and allTicket (doc 1 §6); the server ignores them.
+    expect(self.status).toBeLessThan(300);
+    const after = (await api('GET', `/users/${ids.agent}`, admin.token)).body;
+    expect(after).toMatchObject({ profile: 'user', allTicket: 'desabled' });
+    expect(after.queues.map((q: { id: string }) => q.id)).toEqual([DEMO.queueId]);
+  });
+
+  async function snapshot() {
+    const read = async (p: string) => (await api('GET', p, admin.token)).body;
+    return {
+      ticket: await read(`/tickets/${ids.ticket}`),
+      contact: await read(`/contacts/${ids.contact}`),
+      tag: await read(`/tags/${ids.tag}`),
+      queues: await read('/queue'),
+      options: await read(`/queue-options?queueId=${DEMO.queueId}`),
+      whatsapps: await read('/whatsapp'),
+      users: await read('/users'),
+      settings: await read('/settings'),
+      hours: await read(`/companies/${DEMO.companyId}/schedules`),
+    };
+  }
+});
