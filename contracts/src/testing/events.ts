@@ -1,0 +1,529 @@
+import type { EventOfType, EventType } from '../events.ts';
+
+// Test builders, one per event type: `ticketCreated({ ticketId, status: 'open' })` gives a valid
+// `{ type, data }` of the contract's type. Defaults pass the event's schema (events.unit.spec.ts parses
+// every builder's output), so a builder cannot drift from its contract. Pass the ids that tie events
+// together; every id left out is a fresh one.
+
+let lastId = 0;
+/** A fresh uuid from a counter: contracts import nothing but valibot, so no node:crypto here. */
+export function testId(): string {
+  lastId += 1;
+  return `00000000-0000-4000-8000-${lastId.toString(16).padStart(12, '0')}`;
+}
+
+/** The instant every builder's date defaults to, so tests can assert on it. */
+export const TEST_NOW = '2026-01-05T12:00:00.000Z';
+
+type Data<T extends EventType> = EventOfType<T>['data'];
+export type EventBuilder<T extends EventType> = (overrides?: Partial<Data<T>>) => EventOfType<T>;
+
+const builder =
+  <T extends EventType>(type: T, defaults: () => Data<T>): EventBuilder<T> =>
+  (overrides = {}) =>
+    ({ type, data: { ...defaults(), ...overrides } }) as unknown as EventOfType<T>;
+
+const placement = () => ({
+  status: 'pending' as const,
+  userId: null,
+  queueId: null,
+  whatsappId: testId(),
+});
+const claim = () => ({ conversationId: `conversation-${testId()}`, revision: 1 });
+const connectionFields = () => ({
+  name: 'Main line',
+  isDefault: true,
+  provider: 'simulator' as const,
+  greetingMessage: '',
+  complationMessage: '',
+  outOfHoursMessage: '',
+  ratingMessage: '',
+  expiresInactiveMessage: '',
+  expiresTicket: 0,
+  timeUseBotQueues: 0,
+  maxUseBotQueues: 0,
+  timeToTransfer: 0,
+  transferQueueId: null,
+  queueIds: [],
+});
+const contactFields = () => ({
+  name: 'Ana Souza',
+  number: '5511987654321',
+  email: '',
+  isGroup: false,
+  profilePicUrl: '',
+  extraInfo: [],
+});
+const messageRef = () => ({
+  messageId: testId(),
+  companyId: testId(),
+  ticketId: testId(),
+  contactId: testId(),
+  whatsappId: testId(),
+});
+const content = () => ({ body: 'Hello', mediaType: 'chat' as const, mediaUrl: null, quotedMsgId: null });
+const queueFields = () => ({
+  name: 'Sales',
+  color: '#00aa55',
+  greetingMessage: '',
+  outOfHoursMessage: '',
+  orderQueue: null,
+});
+const optionFields = () => ({ title: 'Billing', message: 'Choose', option: 1, parentId: null });
+const quickMessageFields = () => ({
+  shortcode: 'hi',
+  message: 'Hello, how can I help?',
+  geral: true,
+  status: true,
+  userId: testId(),
+});
+const scheduleFields = () => ({
+  body: 'Reminder',
+  contactId: testId(),
+  sendAt: TEST_NOW,
+  ticketId: null,
+  whatsappId: null,
+});
+const tagFields = () => ({ name: 'VIP', color: '#aa0055', kanban: false, userId: null });
+const userFields = () => ({
+  name: 'Bruno Lima',
+  email: `agent-${testId()}@example.com`,
+  profile: 'user' as const,
+  super: false,
+  allTicket: 'desabled' as const,
+  whatsappId: null,
+  queueIds: [],
+});
+const ticketRef = () => ({ ticketId: testId(), companyId: testId() });
+const planLimits = () => ({
+  name: 'Basic',
+  users: 10,
+  connections: 2,
+  queues: 5,
+  value: 100,
+  useCampaigns: false,
+  useKanban: true,
+  useOpenAi: false,
+  useIntegrations: false,
+  useSchedules: true,
+  useInternalChat: false,
+  useExternalApi: false,
+});
+const weekdays = () => [{ weekday: 'monday' as const, startTime: '08:00', endTime: '18:00' }];
+
+// tenancy
+export const planCreated = builder('PlanCreated', () => ({ planId: testId(), ...planLimits() }));
+export const companySignedUp = builder('CompanySignedUp', () => ({
+  companyId: testId(),
+  name: 'Acme',
+  email: 'owner@acme.example',
+  phone: '5511900000000',
+  planId: testId(),
+  recurrence: 'MENSAL' as const,
+  dueDate: TEST_NOW,
+  settings: {},
+}));
+export const companySettingChanged = builder('CompanySettingChanged', () => ({
+  companyId: testId(),
+  key: 'userRating',
+  value: 'enabled',
+}));
+export const companySchedulesChanged = builder('CompanySchedulesChanged', () => ({
+  companyId: testId(),
+  schedules: weekdays(),
+}));
+
+// users
+export const userCreated = builder('UserCreated', () => ({
+  userId: testId(),
+  companyId: testId(),
+  passwordHash: 'hash',
+  ...userFields(),
+}));
+export const userUpdated = builder('UserUpdated', () => ({
+  userId: testId(),
+  companyId: testId(),
+  ...userFields(),
+}));
+export const userDeleted = builder('UserDeleted', () => ({ userId: testId(), companyId: testId() }));
+export const userLanguageChanged = builder('UserLanguageChanged', () => ({
+  userId: testId(),
+  companyId: testId(),
+  language: 'en' as const,
+}));
+export const userEmailClaimed = builder('UserEmailClaimed', () => ({
+  email: `agent-${testId()}@example.com`,
+  userId: testId(),
+}));
+export const userEmailReleased = builder('UserEmailReleased', () => ({
+  email: `agent-${testId()}@example.com`,
+  userId: testId(),
+}));
+
+// queues and their option menus
+export const queueCreated = builder('QueueCreated', () => ({
+  queueId: testId(),
+  companyId: testId(),
+  ...queueFields(),
+}));
+export const queueUpdated = builder('QueueUpdated', () => ({
+  queueId: testId(),
+  companyId: testId(),
+  ...queueFields(),
+}));
+export const queueDeleted = builder('QueueDeleted', () => ({ queueId: testId(), companyId: testId() }));
+export const queueSchedulesChanged = builder('QueueSchedulesChanged', () => ({
+  queueId: testId(),
+  companyId: testId(),
+  schedules: weekdays(),
+}));
+export const queueOptionCreated = builder('QueueOptionCreated', () => ({
+  optionId: testId(),
+  queueId: testId(),
+  companyId: testId(),
+  ...optionFields(),
+}));
+export const queueOptionUpdated = builder('QueueOptionUpdated', () => ({
+  optionId: testId(),
+  queueId: testId(),
+  companyId: testId(),
+  ...optionFields(),
+}));
+export const queueOptionDeleted = builder('QueueOptionDeleted', () => ({
+  optionId: testId(),
+  queueId: testId(),
+  companyId: testId(),
+  removedIds: [],
+}));
+
+// connections
+export const connectionCreated = builder('ConnectionCreated', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+  token: '',
+  ...connectionFields(),
+}));
+export const connectionUpdated = builder('ConnectionUpdated', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+  ...connectionFields(),
+}));
+export const connectionDeleted = builder('ConnectionDeleted', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+}));
+export const connectionStatusChanged = builder('ConnectionStatusChanged', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+  status: 'CONNECTED' as const,
+  qrcode: '',
+  retries: 0,
+}));
+export const connectionSessionRequested = builder('ConnectionSessionRequested', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+  action: 'start' as const,
+  requestedBy: testId(),
+}));
+export const connectionContactsImportRequested = builder('ConnectionContactsImportRequested', () => ({
+  whatsappId: testId(),
+  companyId: testId(),
+  requestedBy: testId(),
+}));
+
+// contacts
+export const contactCreated = builder('ContactCreated', () => ({
+  contactId: testId(),
+  companyId: testId(),
+  ...contactFields(),
+}));
+export const contactUpdated = builder('ContactUpdated', () => ({
+  contactId: testId(),
+  companyId: testId(),
+  ...contactFields(),
+}));
+export const contactDeleted = builder('ContactDeleted', () => ({ contactId: testId(), companyId: testId() }));
+export const contactNumberClaimed = builder('ContactNumberClaimed', () => ({
+  companyId: testId(),
+  number: '5511987654321',
+  contactId: testId(),
+}));
+export const contactNumberReleased = builder('ContactNumberReleased', () => ({
+  companyId: testId(),
+  number: '5511987654321',
+  contactId: testId(),
+}));
+
+// tickets
+export const conversationTicketClaimed = builder('ConversationTicketClaimed', () => ({
+  companyId: testId(),
+  contactId: testId(),
+  ticketId: testId(),
+  reason: 'created' as const,
+  isGroup: false,
+  ...placement(),
+}));
+export const ticketCreated = builder('TicketCreated', () => ({
+  ...ticketRef(),
+  contactId: testId(),
+  isGroup: false,
+  ...placement(),
+  claim: claim(),
+}));
+export const ticketAccepted = builder('TicketAccepted', () => ({
+  ...ticketRef(),
+  userId: testId(),
+  queueId: null,
+}));
+export const ticketReturned = builder('TicketReturned', () => ({ ...ticketRef(), previousUserId: null }));
+export const ticketTransferred = builder('TicketTransferred', () => ({
+  ...ticketRef(),
+  from: { userId: null, queueId: null, whatsappId: testId() },
+  ...placement(),
+  claim: null,
+}));
+export const ticketClosed = builder('TicketClosed', () => ({
+  ...ticketRef(),
+  userId: null,
+  queueId: null,
+  reason: 'resolved' as const,
+}));
+export const ticketReopened = builder('TicketReopened', () => ({
+  ...ticketRef(),
+  userId: null,
+  queueId: null,
+  claim: claim(),
+}));
+export const ticketDeleted = builder('TicketDeleted', () => ({ ...ticketRef() }));
+export const ticketMessagesRead = builder('TicketMessagesRead', () => ({ ...ticketRef(), userId: testId() }));
+export const ticketBotStepped = builder('TicketBotStepped', () => ({
+  ...ticketRef(),
+  inReplyTo: testId(),
+  bot: { stage: 'queues' as const, path: [], menuSends: 1, startedAt: TEST_NOW },
+  replies: ['Choose a queue'],
+}));
+export const ticketBotEnded = builder('TicketBotEnded', () => ({
+  ...ticketRef(),
+  reason: 'maxUse' as const,
+}));
+export const ticketQueueAssigned = builder('TicketQueueAssigned', () => ({
+  ...ticketRef(),
+  queueId: testId(),
+  reason: 'bot' as const,
+}));
+export const ticketRatingRequested = builder('TicketRatingRequested', () => ({
+  ...ticketRef(),
+  userId: null,
+  message: 'Rate us from 1 to 3',
+}));
+export const ticketRatingReasked = builder('TicketRatingReasked', () => ({
+  ...ticketRef(),
+  inReplyTo: testId(),
+  message: 'Please answer 1, 2 or 3',
+}));
+export const ticketRated = builder('TicketRated', () => ({
+  ...ticketRef(),
+  userId: null,
+  inReplyTo: testId(),
+  rate: 3 as const,
+}));
+
+// ticket notes and tags
+export const ticketNoteAdded = builder('TicketNoteAdded', () => ({
+  noteId: testId(),
+  ticketId: testId(),
+  contactId: testId(),
+  companyId: testId(),
+  userId: testId(),
+  note: 'Called back',
+}));
+export const ticketNoteDeleted = builder('TicketNoteDeleted', () => ({
+  noteId: testId(),
+  ticketId: testId(),
+  companyId: testId(),
+  userId: testId(),
+}));
+export const tagCreated = builder('TagCreated', () => ({
+  tagId: testId(),
+  companyId: testId(),
+  ...tagFields(),
+}));
+export const tagUpdated = builder('TagUpdated', () => ({
+  tagId: testId(),
+  companyId: testId(),
+  ...tagFields(),
+}));
+export const tagDeleted = builder('TagDeleted', () => ({ tagId: testId(), companyId: testId() }));
+export const ticketTagsSynced = builder('TicketTagsSynced', () => ({
+  ticketId: testId(),
+  companyId: testId(),
+  tagIds: [],
+}));
+
+// messaging
+export const inboundMessageReceived = builder('InboundMessageReceived', () => ({
+  ...messageRef(),
+  ...content(),
+  waMessageId: `wa-${testId()}`,
+  senderName: 'Ana Souza',
+  receivedAt: TEST_NOW,
+}));
+export const outboundMessageQueued = builder('OutboundMessageQueued', () => ({
+  ...messageRef(),
+  ...content(),
+  userId: null,
+  waMessageId: `wa-${testId()}`,
+}));
+export const outboundMessageSent = builder('OutboundMessageSent', () => ({
+  ...messageRef(),
+  sentAt: TEST_NOW,
+  attempts: 1,
+}));
+export const outboundMessageFailed = builder('OutboundMessageFailed', () => ({
+  ...messageRef(),
+  reason: 'channel offline',
+  attempts: 1,
+}));
+export const messageAcknowledged = builder('MessageAcknowledged', () => ({ ...messageRef(), ack: 2 }));
+export const messageDeleted = builder('MessageDeleted', () => ({ ...messageRef(), userId: null }));
+export const phoneMessageSent = builder('PhoneMessageSent', () => ({
+  ...messageRef(),
+  ...content(),
+  waMessageId: `wa-${testId()}`,
+  sentAt: TEST_NOW,
+}));
+export const messageEdited = builder('MessageEdited', () => ({
+  ...messageRef(),
+  body: 'Hello again',
+  previousBody: 'Hello',
+  editedAt: TEST_NOW,
+}));
+
+// quick messages
+export const quickMessageCreated = builder('QuickMessageCreated', () => ({
+  quickMessageId: testId(),
+  companyId: testId(),
+  ...quickMessageFields(),
+}));
+export const quickMessageUpdated = builder('QuickMessageUpdated', () => ({
+  quickMessageId: testId(),
+  companyId: testId(),
+  ...quickMessageFields(),
+}));
+export const quickMessageDeleted = builder('QuickMessageDeleted', () => ({
+  quickMessageId: testId(),
+  companyId: testId(),
+}));
+export const quickMessageMediaAttached = builder('QuickMessageMediaAttached', () => ({
+  quickMessageId: testId(),
+  companyId: testId(),
+  mediaUrl: '/public/company/hello.png',
+  mediaName: 'hello.png',
+  mediaType: 'image' as const,
+}));
+export const quickMessageMediaRemoved = builder('QuickMessageMediaRemoved', () => ({
+  quickMessageId: testId(),
+  companyId: testId(),
+}));
+
+// schedules
+export const scheduleCreated = builder('ScheduleCreated', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+  userId: testId(),
+  ...scheduleFields(),
+}));
+export const scheduleUpdated = builder('ScheduleUpdated', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+  userId: testId(),
+  ...scheduleFields(),
+}));
+export const scheduleDeleted = builder('ScheduleDeleted', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+}));
+export const scheduleSent = builder('ScheduleSent', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+  messageId: testId(),
+  sentAt: TEST_NOW,
+  late: false,
+}));
+export const scheduleFailed = builder('ScheduleFailed', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+  reason: 'no connection',
+  failedAt: TEST_NOW,
+}));
+
+/** Every builder by its event type: the spec checks it lists each type of the contracts once. */
+export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  PlanCreated: planCreated,
+  CompanySignedUp: companySignedUp,
+  CompanySettingChanged: companySettingChanged,
+  CompanySchedulesChanged: companySchedulesChanged,
+  UserCreated: userCreated,
+  UserUpdated: userUpdated,
+  UserDeleted: userDeleted,
+  UserLanguageChanged: userLanguageChanged,
+  UserEmailClaimed: userEmailClaimed,
+  UserEmailReleased: userEmailReleased,
+  QueueCreated: queueCreated,
+  QueueUpdated: queueUpdated,
+  QueueDeleted: queueDeleted,
+  QueueSchedulesChanged: queueSchedulesChanged,
+  QueueOptionCreated: queueOptionCreated,
+  QueueOptionUpdated: queueOptionUpdated,
+  QueueOptionDeleted: queueOptionDeleted,
+  ConnectionCreated: connectionCreated,
+  ConnectionUpdated: connectionUpdated,
+  ConnectionDeleted: connectionDeleted,
+  ConnectionStatusChanged: connectionStatusChanged,
+  ConnectionSessionRequested: connectionSessionRequested,
+  ConnectionContactsImportRequested: connectionContactsImportRequested,
+  ContactCreated: contactCreated,
+  ContactUpdated: contactUpdated,
+  ContactDeleted: contactDeleted,
+  ContactNumberClaimed: contactNumberClaimed,
+  ContactNumberReleased: contactNumberReleased,
+  ConversationTicketClaimed: conversationTicketClaimed,
+  TicketCreated: ticketCreated,
+  TicketAccepted: ticketAccepted,
+  TicketReturned: ticketReturned,
+  TicketTransferred: ticketTransferred,
+  TicketClosed: ticketClosed,
+  TicketReopened: ticketReopened,
+  TicketDeleted: ticketDeleted,
+  TicketMessagesRead: ticketMessagesRead,
+  TicketBotStepped: ticketBotStepped,
+  TicketBotEnded: ticketBotEnded,
+  TicketQueueAssigned: ticketQueueAssigned,
+  TicketRatingRequested: ticketRatingRequested,
+  TicketRatingReasked: ticketRatingReasked,
+  TicketRated: ticketRated,
+  TicketNoteAdded: ticketNoteAdded,
+  TicketNoteDeleted: ticketNoteDeleted,
+  TagCreated: tagCreated,
+  TagUpdated: tagUpdated,
+  TagDeleted: tagDeleted,
+  TicketTagsSynced: ticketTagsSynced,
+  InboundMessageReceived: inboundMessageReceived,
+  OutboundMessageQueued: outboundMessageQueued,
+  OutboundMessageSent: outboundMessageSent,
+  OutboundMessageFailed: outboundMessageFailed,
+  MessageAcknowledged: messageAcknowledged,
+  MessageDeleted: messageDeleted,
+  PhoneMessageSent: phoneMessageSent,
+  MessageEdited: messageEdited,
+  QuickMessageCreated: quickMessageCreated,
+  QuickMessageUpdated: quickMessageUpdated,
+  QuickMessageDeleted: quickMessageDeleted,
+  QuickMessageMediaAttached: quickMessageMediaAttached,
+  QuickMessageMediaRemoved: quickMessageMediaRemoved,
+  ScheduleCreated: scheduleCreated,
+  ScheduleUpdated: scheduleUpdated,
+  ScheduleDeleted: scheduleDeleted,
+  ScheduleSent: scheduleSent,
+  ScheduleFailed: scheduleFailed,
+};
