@@ -26,7 +26,8 @@ export interface ClaimTicket {
   currentTicket?: unknown;
 }
 
-export function decideConversation(command: ClaimTicket, state: ConversationState): ConversationEvent[] {
+/** Claims the conversation for the command's ticket, unless another ticket still holds it. */
+function claimTicket(command: ClaimTicket, state: ConversationState): ConversationEvent[] {
   const cur = state.current;
   if (cur && cur.claim.ticketId !== command.claim.ticketId && command.currentIsActive) {
     throw new DomainError('ERR_OTHER_OPEN_TICKET', 'an open ticket already exists for this contact', {
@@ -35,4 +36,15 @@ export function decideConversation(command: ClaimTicket, state: ConversationStat
     });
   }
   return [{ type: 'ConversationTicketClaimed', data: command.claim }];
+}
+
+export function decideConversation(command: ClaimTicket, state: ConversationState): ConversationEvent[] {
+  switch (command.type) {
+    case 'ClaimTicket':
+      return claimTicket(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
 }
