@@ -77,74 +77,106 @@ export type ConnectionCommand =
       number?: string;
     };
 
-export function decideConnections(command: ConnectionCommand, state: ConnectionsState): ConnectionEvent[] {
-  const { companyId, whatsappId } = command;
-  const others = Object.values(state.connections).filter((c) => c.whatsappId !== whatsappId);
-  if (command.type === 'CreateConnection') {
-    if (state.connections[whatsappId]) return [];
-    // Decided on the company's stream, so two racing creations cannot both take the last slot.
-    if (command.limit != null && others.length >= command.limit)
-      throw new DomainError('ERR_PLAN_LIMIT_REACHED', `the plan allows ${command.limit} connections`);
-    const fields = { ...command.fields, isDefault: command.fields.isDefault || others.length === 0 };
-    if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
-    return [{ type: 'ConnectionCreated', data: { companyId, whatsappId, token: command.token, ...fields } }];
-  }
+type Cmd<T extends ConnectionCommand['type']> = Extract<ConnectionCommand, { type: T }>;
+
+const othersThan = (state: ConnectionsState, whatsappId: string) =>
+  Object.values(state.connections).filter((c) => c.whatsappId !== whatsappId);
+
+function existing(state: ConnectionsState, whatsappId: string): Connection {
   const current = state.connections[whatsappId];
   if (!current) throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
+  return current;
+}
+
+function createConnection(command: Cmd<'CreateConnection'>, state: ConnectionsState): ConnectionEvent[] {
+  const { companyId, whatsappId } = command;
+  if (state.connections[whatsappId]) return [];
+  const others = othersThan(state, whatsappId);
+  // Decided on the company's stream, so two racing creations cannot both take the last slot.
+  if (command.limit != null && others.length >= command.limit)
+    throw new DomainError('ERR_PLAN_LIMIT_REACHED', `the plan allows ${command.limit} connections`);
+  const fields = { ...command.fields, isDefault: command.fields.isDefault || others.length === 0 };
+  if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
+  return [{ type: 'ConnectionCreated', data: { companyId, whatsappId, token: command.token, ...fields } }];
+}
+
+function updateConnection(command: Cmd<'UpdateConnection'>, state: ConnectionsState): ConnectionEvent[] {
+  const { companyId, whatsappId } = command;
+  const current = existing(state, whatsappId);
+  const { whatsappId: _w, token: _t, status: _s, ...kept } = current;
+  const fields = { ...kept, ...command.fields };
+  if (current.isDefault && !fields.isDefault && !othersThan(state, whatsappId).some((c) => c.isDefault)) {
+    throw new DomainError('ERR_NO_OTHER_WHATSAPP', 'at least one default connection is required');
+  }
+  if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
+  return [{ type: 'ConnectionUpdated', data: { companyId, whatsappId, ...fields } }];
+}
+
+function deleteConnection(command: Cmd<'DeleteConnection'>, state: ConnectionsState): ConnectionEvent[] {
+  const { companyId, whatsappId } = command;
+  const current = existing(state, whatsappId);
+  // The company keeps a default: deleting it hands the role to the oldest remaining connection.
+  const heir = current.isDefault ? othersThan(state, whatsappId)[0] : undefined;
+  const deleted: ConnectionEvent = { type: 'ConnectionDeleted', data: { companyId, whatsappId } };
+  if (!heir) return [deleted];
+  const { whatsappId: heirId, token: _t, status: _s, ...heirFields } = heir;
+  return [
+    deleted,
+    { type: 'ConnectionUpdated', data: { companyId, whatsappId: heirId, ...heirFields, isDefault: true } },
+  ];
+}
+
+function requestContactsImport(
+  command: Cmd<'RequestContactsImport'>,
+  state: ConnectionsState,
+): ConnectionEvent[] {
+  const { companyId, whatsappId, requestedBy } = command;
+  if (existing(state, whatsappId).status !== 'CONNECTED') {
+    throw new DomainError(
+      'ERR_WAPP_NOT_INITIALIZED',
+      'the connection must be connected to read its contacts',
+    );
+  }
+  return [{ type: 'ConnectionContactsImportRequested', data: { companyId, whatsappId, requestedBy } }];
+}
+
+function requestSession(command: Cmd<'RequestSession'>, state: ConnectionsState): ConnectionEvent[] {
+  const { companyId, whatsappId, action, requestedBy } = command;
+  existing(state, whatsappId);
+  return [{ type: 'ConnectionSessionRequested', data: { companyId, whatsappId, action, requestedBy } }];
+}
+
+function changeConnectionStatus(
+  command: Cmd<'ChangeConnectionStatus'>,
+  state: ConnectionsState,
+): ConnectionEvent[] {
+  const { companyId, whatsappId, status, qrcode, retries, number } = command;
+  existing(state, whatsappId);
+  return [
+    {
+      type: 'ConnectionStatusChanged',
+      data: { companyId, whatsappId, status, qrcode, retries, ...(number ? { number } : {}) },
+    },
+  ];
+}
+
+export function decideConnections(command: ConnectionCommand, state: ConnectionsState): ConnectionEvent[] {
   switch (command.type) {
-    case 'UpdateConnection': {
-      const { whatsappId: _w, token: _t, status: _s, ...kept } = current;
-      const fields = { ...kept, ...command.fields };
-      if (current.isDefault && !fields.isDefault && !others.some((c) => c.isDefault)) {
-        throw new DomainError('ERR_NO_OTHER_WHATSAPP', 'at least one default connection is required');
-      }
-      if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
-      return [{ type: 'ConnectionUpdated', data: { companyId, whatsappId, ...fields } }];
-    }
-    case 'DeleteConnection': {
-      // The company keeps a default: deleting it hands the role to the oldest remaining connection.
-      const heir = current.isDefault ? others[0] : undefined;
-      const { whatsappId: heirId, token: _t, status: _s, ...heirFields } = heir ?? ({} as Connection);
-      return [
-        { type: 'ConnectionDeleted', data: { companyId, whatsappId } },
-        ...(heir
-          ? [
-              {
-                type: 'ConnectionUpdated' as const,
-                data: { companyId, whatsappId: heirId, ...heirFields, isDefault: true },
-              },
-            ]
-          : []),
-      ];
-    }
+    case 'CreateConnection':
+      return createConnection(command, state);
+    case 'UpdateConnection':
+      return updateConnection(command, state);
+    case 'DeleteConnection':
+      return deleteConnection(command, state);
     case 'RequestContactsImport':
-      if (current.status !== 'CONNECTED') {
-        throw new DomainError(
-          'ERR_WAPP_NOT_INITIALIZED',
-          'the connection must be connected to read its contacts',
-        );
-      }
-      return [
-        {
-          type: 'ConnectionContactsImportRequested',
-          data: { companyId, whatsappId, requestedBy: command.requestedBy },
-        },
-      ];
+      return requestContactsImport(command, state);
     case 'RequestSession':
-      return [
-        {
-          type: 'ConnectionSessionRequested',
-          data: { companyId, whatsappId, action: command.action, requestedBy: command.requestedBy },
-        },
-      ];
-    case 'ChangeConnectionStatus': {
-      const { status, qrcode, retries, number } = command;
-      return [
-        {
-          type: 'ConnectionStatusChanged',
-          data: { companyId, whatsappId, status, qrcode, retries, ...(number ? { number } : {}) },
-        },
-      ];
+      return requestSession(command, state);
+    case 'ChangeConnectionStatus':
+      return changeConnectionStatus(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -33,22 +33,44 @@ export type ContactCommand =
   | { type: 'UpdateContact'; data: ContactData }
   | { type: 'DeleteContact' };
 
-export function decideContact(command: ContactCommand, state: ContactState): ContactEvent[] {
-  if (command.type === 'CreateContact') {
-    if (state.kind === 'exists') return [];
-    return [
-      {
-        type: 'ContactCreated',
-        data: { contactId: command.contactId, companyId: command.companyId, ...command.data },
-      },
-    ];
-  }
+type Cmd<T extends ContactCommand['type']> = Extract<ContactCommand, { type: T }>;
+type Existing = Extract<ContactState, { kind: 'exists' }>;
+
+function existing(state: ContactState): Existing {
   if (state.kind === 'none' || state.deleted)
     throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
-  const ref = { contactId: state.contactId, companyId: state.companyId };
-  if (command.type === 'UpdateContact')
-    return [{ type: 'ContactUpdated', data: { ...ref, ...command.data } }];
-  return [{ type: 'ContactDeleted', data: ref }];
+  return state;
+}
+
+const refOf = (c: Existing) => ({ contactId: c.contactId, companyId: c.companyId });
+
+function createContact(command: Cmd<'CreateContact'>, state: ContactState): ContactEvent[] {
+  if (state.kind === 'exists') return [];
+  const { contactId, companyId, data } = command;
+  return [{ type: 'ContactCreated', data: { contactId, companyId, ...data } }];
+}
+
+function updateContact(command: Cmd<'UpdateContact'>, state: ContactState): ContactEvent[] {
+  return [{ type: 'ContactUpdated', data: { ...refOf(existing(state)), ...command.data } }];
+}
+
+function deleteContact(state: ContactState): ContactEvent[] {
+  return [{ type: 'ContactDeleted', data: refOf(existing(state)) }];
+}
+
+export function decideContact(command: ContactCommand, state: ContactState): ContactEvent[] {
+  switch (command.type) {
+    case 'CreateContact':
+      return createContact(command, state);
+    case 'UpdateContact':
+      return updateContact(command, state);
+    case 'DeleteContact':
+      return deleteContact(state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 /** One contact per number per company: the number's stream names its owner. */

@@ -105,52 +105,96 @@ export type MessageCommand =
   /** WhatsApp reports the message was deleted for everyone (by the customer or on the phone). */
   | { type: 'RecordRevoke'; whatsappId: string };
 
+type Cmd<T extends MessageCommand['type']> = Extract<MessageCommand, { type: T }>;
+type Existing = Extract<MessageState, { kind: 'exists' }>;
+
+function existing(state: MessageState): Existing {
+  if (state.kind === 'none') throw new DomainError('ERR_NO_MESSAGE_FOUND', 'message not found');
+  return state;
+}
+
+// Redelivery of the same WhatsApp message lands on the same stream: nothing new to record.
+const receiveInbound = (command: Cmd<'ReceiveInbound'>, state: MessageState): MessageEvent[] =>
+  state.kind === 'none' ? [{ type: 'InboundMessageReceived', data: command.message }] : [];
+
+const queueOutbound = (command: Cmd<'QueueOutbound'>, state: MessageState): MessageEvent[] =>
+  state.kind === 'none' ? [{ type: 'OutboundMessageQueued', data: command.message }] : [];
+
+const recordPhoneMessage = (command: Cmd<'RecordPhoneMessage'>, state: MessageState): MessageEvent[] =>
+  state.kind === 'none' ? [{ type: 'PhoneMessageSent', data: command.message }] : [];
+
+/**
+ * WhatsApp reports edits and deletions of messages older than Zelo (or of another connection's
+ * chats): a message Zelo does not know on that connection is not an error, there is nothing to do.
+ */
+const knownOn = (state: MessageState, whatsappId: string): Existing | null =>
+  state.kind === 'none' || state.ref.whatsappId !== whatsappId || state.deleted ? null : state;
+
+function recordEdit(command: Cmd<'RecordEdit'>, state: MessageState): MessageEvent[] {
+  const m = knownOn(state, command.whatsappId);
+  if (!m || m.body === command.body) return []; // unknown here, or a redelivered edit
+  const data = { ...m.ref, body: command.body, previousBody: m.body, editedAt: command.editedAt };
+  return [{ type: 'MessageEdited', data }];
+}
+
+function recordRevoke(command: Cmd<'RecordRevoke'>, state: MessageState): MessageEvent[] {
+  const m = knownOn(state, command.whatsappId);
+  return m ? [{ type: 'MessageDeleted', data: { ...m.ref, userId: null } }] : [];
+}
+
+function recordSent(command: Cmd<'RecordSent'>, state: MessageState): MessageEvent[] {
+  const m = existing(state);
+  // Sent exactly once: a retried delivery that succeeds again records nothing.
+  if (m.delivery !== 'queued') return [];
+  const { sentAt, attempts } = command;
+  return [{ type: 'OutboundMessageSent', data: { ...m.ref, sentAt, attempts } }];
+}
+
+function recordFailed(command: Cmd<'RecordFailed'>, state: MessageState): MessageEvent[] {
+  const m = existing(state);
+  if (m.delivery !== 'queued') return [];
+  const { reason, attempts } = command;
+  return [{ type: 'OutboundMessageFailed', data: { ...m.ref, reason, attempts } }];
+}
+
+function recordAck(command: Cmd<'RecordAck'>, state: MessageState): MessageEvent[] {
+  const m = existing(state);
+  if (command.ack <= m.ack) return [];
+  return [{ type: 'MessageAcknowledged', data: { ...m.ref, ack: command.ack } }];
+}
+
+function deleteMessage(command: Cmd<'DeleteMessage'>, state: MessageState): MessageEvent[] {
+  const m = existing(state);
+  if (m.direction !== 'outbound' || m.userId !== command.userId) {
+    throw new DomainError('ERR_NO_PERMISSION', 'only the sender can delete a message');
+  }
+  if (m.deleted) throw new DomainError('ERR_MESSAGE_ALREADY_DELETED', 'message already deleted');
+  return [{ type: 'MessageDeleted', data: { ...m.ref, userId: command.userId } }];
+}
+
 export function decideMessage(command: MessageCommand, state: MessageState): MessageEvent[] {
   switch (command.type) {
-    // Redelivery of the same WhatsApp message lands on the same stream: nothing new to record.
     case 'ReceiveInbound':
-      return state.kind === 'none' ? [{ type: 'InboundMessageReceived', data: command.message }] : [];
+      return receiveInbound(command, state);
     case 'QueueOutbound':
-      return state.kind === 'none' ? [{ type: 'OutboundMessageQueued', data: command.message }] : [];
+      return queueOutbound(command, state);
     case 'RecordPhoneMessage':
-      return state.kind === 'none' ? [{ type: 'PhoneMessageSent', data: command.message }] : [];
-    // WhatsApp reports edits and deletions of messages older than Zelo (or of another connection's
-    // chats): a message Zelo does not know on that connection is not an error, there is nothing to do.
-    case 'RecordEdit': {
-      if (state.kind === 'none' || state.ref.whatsappId !== command.whatsappId || state.deleted) return [];
-      if (state.body === command.body) return []; // a redelivered edit
-      const data = { ...state.ref, body: command.body, previousBody: state.body, editedAt: command.editedAt };
-      return [{ type: 'MessageEdited', data }];
-    }
+      return recordPhoneMessage(command, state);
+    case 'RecordEdit':
+      return recordEdit(command, state);
     case 'RecordRevoke':
-      if (state.kind === 'none' || state.ref.whatsappId !== command.whatsappId || state.deleted) return [];
-      return [{ type: 'MessageDeleted', data: { ...state.ref, userId: null } }];
-  }
-  if (state.kind === 'none') throw new DomainError('ERR_NO_MESSAGE_FOUND', 'message not found');
-  const ref = state.ref;
-  switch (command.type) {
+      return recordRevoke(command, state);
     case 'RecordSent':
-      // Sent exactly once: a retried delivery that succeeds again records nothing.
-      if (state.delivery !== 'queued') return [];
-      return [
-        { type: 'OutboundMessageSent', data: { ...ref, sentAt: command.sentAt, attempts: command.attempts } },
-      ];
+      return recordSent(command, state);
     case 'RecordFailed':
-      if (state.delivery !== 'queued') return [];
-      return [
-        {
-          type: 'OutboundMessageFailed',
-          data: { ...ref, reason: command.reason, attempts: command.attempts },
-        },
-      ];
+      return recordFailed(command, state);
     case 'RecordAck':
-      if (command.ack <= state.ack) return [];
-      return [{ type: 'MessageAcknowledged', data: { ...ref, ack: command.ack } }];
+      return recordAck(command, state);
     case 'DeleteMessage':
-      if (state.direction !== 'outbound' || state.userId !== command.userId) {
-        throw new DomainError('ERR_NO_PERMISSION', 'only the sender can delete a message');
-      }
-      if (state.deleted) throw new DomainError('ERR_MESSAGE_ALREADY_DELETED', 'message already deleted');
-      return [{ type: 'MessageDeleted', data: { ...ref, userId: command.userId } }];
+      return deleteMessage(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
   }
 }
