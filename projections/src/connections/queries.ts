@@ -1,21 +1,42 @@
+import {
+  type ConnectionSettings,
+  type ConnectionView,
+  defaultConnectionSettings,
+} from '@zelo/contracts/connections/read-models';
 import type pg from 'pg';
 
 const whatsappSelect = `SELECT w.id, w.name, w.status, w.qrcode, w.retries, w.number, w.is_default AS "isDefault",
   w.provider, w.updated_at AS "updatedAt", w.created_at AS "createdAt", w.settings, w.queue_ids AS "queueIds",
   w.token FROM whatsapps w`;
 
+/** The row: the settings column holds the settings the connection's events carried, all but its queues. */
+interface WhatsappRow
+  extends Omit<ConnectionView, keyof ConnectionSettings | 'createdAt' | 'updatedAt' | 'token'> {
+  settings: Omit<ConnectionSettings, 'queueIds'>;
+  queueIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  token: string;
+}
+
 // The token sends messages as the company (external API): only admins asking for one connection see it.
-const shape = (r: any, withToken: boolean) => {
+const toView = (r: WhatsappRow, withToken: boolean): ConnectionView => {
   const { settings, token, ...rest } = r;
-  return { ...rest, ...settings, ...(withToken ? { token } : {}) };
+  return {
+    ...rest,
+    updatedAt: r.updatedAt.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+    ...settings,
+    ...(withToken ? { token } : {}),
+  };
 };
 
-export async function listConnections(pool: pg.Pool, companyId: string) {
-  const { rows } = await pool.query(
+export async function listConnections(pool: pg.Pool, companyId: string): Promise<ConnectionView[]> {
+  const { rows } = await pool.query<WhatsappRow>(
     `${whatsappSelect} WHERE w.company_id = $1 ORDER BY w.is_default DESC, w.name`,
     [companyId],
   );
-  return rows.map((r) => shape(r, false));
+  return rows.map((r) => toView(r, false));
 }
 
 export async function getConnection(
@@ -23,12 +44,39 @@ export async function getConnection(
   companyId: string,
   whatsappId: string,
   options: { withToken?: boolean } = {},
-) {
-  const { rows } = await pool.query(`${whatsappSelect} WHERE w.company_id = $1 AND w.id = $2`, [
+): Promise<ConnectionView | null> {
+  const { rows } = await pool.query<WhatsappRow>(`${whatsappSelect} WHERE w.company_id = $1 AND w.id = $2`, [
     companyId,
     whatsappId,
   ]);
-  return rows[0] ? shape(rows[0], options.withToken ?? false) : null;
+  return rows[0] ? toView(rows[0], options.withToken ?? false) : null;
+}
+
+/**
+ * The settings the chatbot and the ticket timers act on, by connection id alone (they come from a
+ * ticket or a message of the company already). A setting the row lacks reads as its default.
+ */
+export async function getConnectionSettings(
+  db: pg.Pool | pg.PoolClient,
+  whatsappId: string,
+): Promise<ConnectionSettings | null> {
+  const { rows } = await db.query('SELECT settings, queue_ids FROM whatsapps WHERE id = $1', [whatsappId]);
+  if (!rows[0]) return null;
+  const s = rows[0].settings;
+  const d = defaultConnectionSettings;
+  return {
+    queueIds: rows[0].queue_ids,
+    greetingMessage: s.greetingMessage ?? d.greetingMessage,
+    complationMessage: s.complationMessage ?? d.complationMessage,
+    outOfHoursMessage: s.outOfHoursMessage ?? d.outOfHoursMessage,
+    ratingMessage: s.ratingMessage ?? d.ratingMessage,
+    expiresInactiveMessage: s.expiresInactiveMessage ?? d.expiresInactiveMessage,
+    expiresTicket: Number(s.expiresTicket ?? d.expiresTicket),
+    timeUseBotQueues: Number(s.timeUseBotQueues ?? d.timeUseBotQueues),
+    maxUseBotQueues: Number(s.maxUseBotQueues ?? d.maxUseBotQueues),
+    timeToTransfer: Number(s.timeToTransfer ?? d.timeToTransfer),
+    transferQueueId: s.transferQueueId ?? d.transferQueueId,
+  };
 }
 
 /** The plan's connection limit (null when the company has no plan row) for POST /whatsapp. */
@@ -40,11 +88,20 @@ export async function connectionLimit(pool: pg.Pool, companyId: string): Promise
   return rows[0]?.connections ?? null;
 }
 
-/** How many of `queueIds` are queues of the company (a foreign or unknown id is not counted). */
-export async function countCompanyQueues(pool: pg.Pool, companyId: string, queueIds: string[]) {
-  const { rows } = await pool.query(
-    'SELECT count(*)::int AS n FROM queues WHERE company_id = $1 AND id = ANY($2::uuid[])',
-    [companyId, queueIds],
+/** Whether the connection is one of the company's (a foreign or unknown id is not). */
+export async function connectionExists(pool: pg.Pool, companyId: string, whatsappId: string) {
+  const r = await pool.query('SELECT 1 FROM whatsapps WHERE id = $1 AND company_id = $2', [
+    whatsappId,
+    companyId,
+  ]);
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** The company's default connection, else its oldest; null when it has none. */
+export async function defaultConnectionId(pool: pg.Pool, companyId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ id: string }>(
+    'SELECT id FROM whatsapps WHERE company_id = $1 ORDER BY is_default DESC, created_at LIMIT 1',
+    [companyId],
   );
-  return rows[0].n as number;
+  return rows[0]?.id ?? null;
 }

@@ -23,16 +23,5 @@ export const runConnectionCommand = (deps: Deps, command: ConnectionCommand, who
 export const loadConnections = async (deps: Deps, companyId: string) =>
   (await load(deps.store, connectionsStreamId(companyId), aggregate)).state;
 
-export const defaultConnectionSettings = {
-  greetingMessage: '',
-  complationMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  expiresInactiveMessage: '',
-  expiresTicket: 0,
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  timeToTransfer: 0,
-  transferQueueId: null as string | null,
-  queueIds: [] as string[],
-};
+// The defaults live with the shape in the contracts; seed, bench and tests still import them from here.
+export { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';

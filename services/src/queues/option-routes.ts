@@ -1,76 +1,94 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { QueueOptionRequest, QueueOptionsQuery } from '@zelo/contracts/queues/api';
-import { getQueue } from '@zelo/projections/queues/queries';
+import type { QueueOptionView } from '@zelo/contracts/queues/read-models';
+import { queueExists } from '@zelo/projections/queues/queries';
 import { getQueueOption, listQueueOptions } from '@zelo/projections/queues/queue-options-queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
 import { runQueueOptionCommand } from './handlers.ts';
 
 /** Doc 2 §2.3: the option menu tree of a queue, one level per GET (parentId -1 is the root). */
-export async function queueOptionRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
   // Another company's queue or option answers exactly like a missing one.
   async function assertQueue(companyId: string, queueId: string) {
-    if (!(await getQueue(pool, companyId, queueId)))
+    if (!(await queueExists(pool, companyId, queueId)))
       throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
   }
-  async function optionAfter(companyId: string, optionId: string, position: string | null) {
+  async function optionAfter(
+    companyId: string,
+    optionId: string,
+    position: string | null,
+  ): Promise<QueueOptionView> {
     await watcher.waitFor(position, ['queueOptions']);
     const o = await getQueueOption(pool, companyId, optionId);
     if (!o) throw new DomainError('ERR_NOT_FOUND', 'queue option not found');
     return o;
   }
 
-  app.get('/queue-options', async (request) => {
-    const q = parse(QueueOptionsQuery, request.query ?? {});
+  app.get('/queue-options', { schema: { querystring: QueueOptionsQuery } }, async (request) => {
+    const q = request.query;
     const { companyId } = request.session;
     await assertQueue(companyId, q.queueId);
     const parentId = String(q.parentId) === '-1' ? null : String(q.parentId);
     return listQueueOptions(pool, companyId, q.queueId, parentId);
   });
 
-  app.post('/queue-options', { onRequest: app.requireAdmin }, async (request, reply) => {
-    const { queueId, ...fields } = parse(QueueOptionRequest, request.body);
-    const { companyId, id } = request.session;
-    await assertQueue(companyId, queueId);
-    const optionId = newId();
-    const r = await runQueueOptionCommand(
-      deps,
-      { type: 'CreateQueueOption', companyId, queueId, optionId, fields },
-      { companyId, actor: id },
-    );
-    return reply.status(201).send(await optionAfter(companyId, optionId, r.position));
-  });
+  app.post(
+    '/queue-options',
+    { onRequest: app.requireAdmin, schema: { body: QueueOptionRequest } },
+    async (request, reply) => {
+      const { queueId, ...fields } = request.body;
+      const { companyId, id } = request.session;
+      await assertQueue(companyId, queueId);
+      const optionId = newId();
+      const r = await runQueueOptionCommand(
+        deps,
+        { type: 'CreateQueueOption', companyId, queueId, optionId, fields },
+        { companyId, actor: id },
+      );
+      return reply.status(201).send(await optionAfter(companyId, optionId, r.position));
+    },
+  );
 
-  app.put('/queue-options/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id: optionId } = parse(IdParam, request.params);
-    const body = parse(QueueOptionRequest, request.body);
-    const { companyId, id } = request.session;
-    const current = await optionAfter(companyId, optionId, null);
-    // An option stays in its queue: the queue named in the body must be the option's own.
-    if (current.queueId !== body.queueId) throw new DomainError('ERR_NOT_FOUND', 'queue option not found');
-    const { queueId, ...fields } = body;
-    const r = await runQueueOptionCommand(
-      deps,
-      { type: 'UpdateQueueOption', companyId, queueId, optionId, fields },
-      { companyId, actor: id },
-    );
-    return optionAfter(companyId, optionId, r.position);
-  });
+  app.put(
+    '/queue-options/:id',
+    { onRequest: app.requireAdmin, schema: { params: IdParam, body: QueueOptionRequest } },
+    async (request) => {
+      const { id: optionId } = request.params;
+      const { companyId, id } = request.session;
+      const current = await optionAfter(companyId, optionId, null);
+      // An option stays in its queue: the queue named in the body must be the option's own.
+      const { queueId, ...fields } = request.body;
+      if (current.queueId !== queueId) throw new DomainError('ERR_NOT_FOUND', 'queue option not found');
+      const r = await runQueueOptionCommand(
+        deps,
+        { type: 'UpdateQueueOption', companyId, queueId, optionId, fields },
+        { companyId, actor: id },
+      );
+      return optionAfter(companyId, optionId, r.position);
+    },
+  );
 
-  app.delete('/queue-options/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id: optionId } = parse(IdParam, request.params);
-    const { companyId, id } = request.session;
-    const current = await optionAfter(companyId, optionId, null);
-    const r = await runQueueOptionCommand(
-      deps,
-      { type: 'DeleteQueueOption', companyId, queueId: current.queueId, optionId },
-      { companyId, actor: id },
-    );
-    await watcher.waitFor(r.position, ['queueOptions']);
-    return { message: 'queue option deleted' };
-  });
+  app.delete(
+    '/queue-options/:id',
+    { onRequest: app.requireAdmin, schema: { params: IdParam } },
+    async (request) => {
+      const { id: optionId } = request.params;
+      const { companyId, id } = request.session;
+      const current = await optionAfter(companyId, optionId, null);
+      const r = await runQueueOptionCommand(
+        deps,
+        { type: 'DeleteQueueOption', companyId, queueId: current.queueId, optionId },
+        { companyId, actor: id },
+      );
+      await watcher.waitFor(r.position, ['queueOptions']);
+      return { message: 'queue option deleted' };
+    },
+  );
 }

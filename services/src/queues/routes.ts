@@ -1,16 +1,19 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { QueueRequest } from '@zelo/contracts/queues/api';
+import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { getQueue, listQueues } from '@zelo/projections/queues/queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
 import { runQueueCommand } from './handlers.ts';
 
-export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
-  async function queueAfter(companyId: string, id: string, position: string | null) {
+  async function queueAfter(companyId: string, id: string, position: string | null): Promise<QueueView> {
     await watcher.waitFor(position, ['queues']);
     const q = await getQueue(pool, companyId, id);
     if (!q) throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
@@ -18,38 +21,44 @@ export async function queueRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   }
 
   app.get('/queue', async (request) => listQueues(pool, request.session.companyId));
-  app.get('/queue/:id', async (request) =>
-    queueAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  app.get('/queue/:id', { schema: { params: IdParam } }, async (request) =>
+    queueAfter(request.session.companyId, request.params.id, null),
   );
 
-  app.post('/queue', { onRequest: app.requireAdmin }, async (request, reply) => {
-    const body = parse(QueueRequest, request.body);
-    const { companyId, id } = request.session;
-    const queueId = newId();
-    const { schedules, ...fields } = body;
-    const r = await runQueueCommand(
-      deps,
-      { type: 'CreateQueue', companyId, queue: { queueId, ...fields }, schedules },
-      { companyId, actor: id },
-    );
-    return reply.status(201).send(await queueAfter(companyId, queueId, r.position));
-  });
+  app.post(
+    '/queue',
+    { onRequest: app.requireAdmin, schema: { body: QueueRequest } },
+    async (request, reply) => {
+      const { companyId, id } = request.session;
+      const queueId = newId();
+      const { schedules, ...fields } = request.body;
+      const r = await runQueueCommand(
+        deps,
+        { type: 'CreateQueue', companyId, queue: { queueId, ...fields }, schedules },
+        { companyId, actor: id },
+      );
+      return reply.status(201).send(await queueAfter(companyId, queueId, r.position));
+    },
+  );
 
-  app.put('/queue/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id: queueId } = parse(IdParam, request.params);
-    const body = parse(QueueRequest, request.body);
-    const { companyId, id } = request.session;
-    const { schedules, ...fields } = body;
-    const r = await runQueueCommand(
-      deps,
-      { type: 'UpdateQueue', companyId, queue: { queueId, ...fields }, schedules },
-      { companyId, actor: id },
-    );
-    return queueAfter(companyId, queueId, r.position);
-  });
+  app.put(
+    '/queue/:id',
+    { onRequest: app.requireAdmin, schema: { params: IdParam, body: QueueRequest } },
+    async (request) => {
+      const { id: queueId } = request.params;
+      const { companyId, id } = request.session;
+      const { schedules, ...fields } = request.body;
+      const r = await runQueueCommand(
+        deps,
+        { type: 'UpdateQueue', companyId, queue: { queueId, ...fields }, schedules },
+        { companyId, actor: id },
+      );
+      return queueAfter(companyId, queueId, r.position);
+    },
+  );
 
-  app.delete('/queue/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id: queueId } = parse(IdParam, request.params);
+  app.delete('/queue/:id', { onRequest: app.requireAdmin, schema: { params: IdParam } }, async (request) => {
+    const { id: queueId } = request.params;
     const { companyId, id } = request.session;
     const r = await runQueueCommand(
       deps,
