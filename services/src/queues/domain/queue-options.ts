@@ -44,20 +44,39 @@ function assertParent(state: QueueOptionsState, optionId: string, parentId: stri
     throw new DomainError('ERR_VALIDATION', 'parentId: an option cannot be placed under itself');
 }
 
+type Cmd<T extends QueueOptionCommand['type']> = Extract<QueueOptionCommand, { type: T }>;
+
+const refOf = ({ companyId, queueId, optionId }: QueueOptionCommand) => ({ companyId, queueId, optionId });
+
+function createQueueOption(command: Cmd<'CreateQueueOption'>, state: QueueOptionsState): QueueOptionEvent[] {
+  if (state.options[command.optionId]) return [];
+  assertParent(state, command.optionId, command.fields.parentId);
+  return [{ type: 'QueueOptionCreated', data: { ...refOf(command), ...command.fields } }];
+}
+
+function updateQueueOption(command: Cmd<'UpdateQueueOption'>, state: QueueOptionsState): QueueOptionEvent[] {
+  if (!state.options[command.optionId]) throw notFound();
+  assertParent(state, command.optionId, command.fields.parentId);
+  return [{ type: 'QueueOptionUpdated', data: { ...refOf(command), ...command.fields } }];
+}
+
+function deleteQueueOption(command: Cmd<'DeleteQueueOption'>, state: QueueOptionsState): QueueOptionEvent[] {
+  if (!state.options[command.optionId]) throw notFound();
+  const removedIds = subtree(state, command.optionId);
+  return [{ type: 'QueueOptionDeleted', data: { ...refOf(command), removedIds } }];
+}
+
 export function decideQueueOption(command: QueueOptionCommand, state: QueueOptionsState): QueueOptionEvent[] {
-  const { companyId, queueId, optionId } = command;
-  const ref = { companyId, queueId, optionId };
   switch (command.type) {
     case 'CreateQueueOption':
-      if (state.options[optionId]) return [];
-      assertParent(state, optionId, command.fields.parentId);
-      return [{ type: 'QueueOptionCreated', data: { ...ref, ...command.fields } }];
+      return createQueueOption(command, state);
     case 'UpdateQueueOption':
-      if (!state.options[optionId]) throw notFound();
-      assertParent(state, optionId, command.fields.parentId);
-      return [{ type: 'QueueOptionUpdated', data: { ...ref, ...command.fields } }];
+      return updateQueueOption(command, state);
     case 'DeleteQueueOption':
-      if (!state.options[optionId]) throw notFound();
-      return [{ type: 'QueueOptionDeleted', data: { ...ref, removedIds: subtree(state, optionId) } }];
+      return deleteQueueOption(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
   }
 }

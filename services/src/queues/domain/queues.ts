@@ -37,28 +37,49 @@ function assertColourFree(state: QueuesState, q: Queue) {
     throw new DomainError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 'this colour is already used by another queue');
 }
 
+type Cmd<T extends QueueCommand['type']> = Extract<QueueCommand, { type: T }>;
+
+const queueNotFound = () => new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
+
+function createQueue(command: Cmd<'CreateQueue'>, state: QueuesState): QueueEvent[] {
+  const { companyId, queue, schedules } = command;
+  if (state.queues[queue.queueId]) return [];
+  assertColourFree(state, queue);
+  return [
+    { type: 'QueueCreated', data: { companyId, ...queue } },
+    ...hoursChange(companyId, queue.queueId, undefined, schedules),
+  ];
+}
+
+function updateQueue(command: Cmd<'UpdateQueue'>, state: QueuesState): QueueEvent[] {
+  const { companyId, queue, schedules } = command;
+  const current = state.queues[queue.queueId];
+  if (!current) throw queueNotFound();
+  assertColourFree(state, queue);
+  return [
+    { type: 'QueueUpdated', data: { companyId, ...queue } },
+    ...hoursChange(companyId, queue.queueId, current.schedules, schedules),
+  ];
+}
+
+function deleteQueue(command: Cmd<'DeleteQueue'>, state: QueuesState): QueueEvent[] {
+  const { companyId, queueId } = command;
+  if (!state.queues[queueId]) throw queueNotFound();
+  return [{ type: 'QueueDeleted', data: { companyId, queueId } }];
+}
+
 export function decideQueues(command: QueueCommand, state: QueuesState): QueueEvent[] {
-  const { companyId } = command;
   switch (command.type) {
     case 'CreateQueue':
-      if (state.queues[command.queue.queueId]) return [];
-      assertColourFree(state, command.queue);
-      return [
-        { type: 'QueueCreated', data: { companyId, ...command.queue } },
-        ...hoursChange(companyId, command.queue.queueId, undefined, command.schedules),
-      ];
-    case 'UpdateQueue': {
-      const current = state.queues[command.queue.queueId];
-      if (!current) throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-      assertColourFree(state, command.queue);
-      return [
-        { type: 'QueueUpdated', data: { companyId, ...command.queue } },
-        ...hoursChange(companyId, command.queue.queueId, current.schedules, command.schedules),
-      ];
-    }
+      return createQueue(command, state);
+    case 'UpdateQueue':
+      return updateQueue(command, state);
     case 'DeleteQueue':
-      if (!state.queues[command.queueId]) throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-      return [{ type: 'QueueDeleted', data: { companyId, queueId: command.queueId } }];
+      return deleteQueue(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
   }
 }
 

@@ -82,39 +82,75 @@ function editable(state: QuickMessagesState, id: string, by: Editor): QuickMessa
   return m;
 }
 
+type Cmd<T extends QuickMessageCommand['type']> = Extract<QuickMessageCommand, { type: T }>;
+
+function createQuickMessage(
+  command: Cmd<'CreateQuickMessage'>,
+  state: QuickMessagesState,
+): QuickMessageEvent[] {
+  const { companyId, message } = command;
+  if (state.messages[message.quickMessageId]) return [];
+  assertShortcodeFree(state, message.quickMessageId, message.shortcode);
+  return [{ type: 'QuickMessageCreated', data: { companyId, ...message } }];
+}
+
+function updateQuickMessage(
+  command: Cmd<'UpdateQuickMessage'>,
+  state: QuickMessagesState,
+): QuickMessageEvent[] {
+  const { companyId, message } = command;
+  const current = editable(state, message.quickMessageId, command.by);
+  assertShortcodeFree(state, current.quickMessageId, message.shortcode);
+  return [{ type: 'QuickMessageUpdated', data: { companyId, ...current, ...message } }];
+}
+
+function deleteQuickMessage(
+  command: Cmd<'DeleteQuickMessage'>,
+  state: QuickMessagesState,
+): QuickMessageEvent[] {
+  const { companyId, quickMessageId } = command;
+  editable(state, quickMessageId, command.by);
+  return [{ type: 'QuickMessageDeleted', data: { companyId, quickMessageId } }];
+}
+
+function attachQuickMessageMedia(
+  command: Cmd<'AttachQuickMessageMedia'>,
+  state: QuickMessagesState,
+): QuickMessageEvent[] {
+  const { companyId, quickMessageId, media } = command;
+  editable(state, quickMessageId, command.by);
+  return [{ type: 'QuickMessageMediaAttached', data: { companyId, quickMessageId, ...media } }];
+}
+
+function removeQuickMessageMedia(
+  command: Cmd<'RemoveQuickMessageMedia'>,
+  state: QuickMessagesState,
+): QuickMessageEvent[] {
+  const { companyId, quickMessageId } = command;
+  editable(state, quickMessageId, command.by);
+  // Removing what is not there changes nothing: a repeated click is not an error.
+  if (!state.media[quickMessageId]) return [];
+  return [{ type: 'QuickMessageMediaRemoved', data: { companyId, quickMessageId } }];
+}
+
 export function decideQuickMessages(
   command: QuickMessageCommand,
   state: QuickMessagesState,
 ): QuickMessageEvent[] {
-  const { companyId } = command;
   switch (command.type) {
     case 'CreateQuickMessage':
-      if (state.messages[command.message.quickMessageId]) return [];
-      assertShortcodeFree(state, command.message.quickMessageId, command.message.shortcode);
-      return [{ type: 'QuickMessageCreated', data: { companyId, ...command.message } }];
-    case 'UpdateQuickMessage': {
-      const current = editable(state, command.message.quickMessageId, command.by);
-      assertShortcodeFree(state, current.quickMessageId, command.message.shortcode);
-      return [{ type: 'QuickMessageUpdated', data: { companyId, ...current, ...command.message } }];
-    }
+      return createQuickMessage(command, state);
+    case 'UpdateQuickMessage':
+      return updateQuickMessage(command, state);
     case 'DeleteQuickMessage':
-      editable(state, command.quickMessageId, command.by);
-      return [{ type: 'QuickMessageDeleted', data: { companyId, quickMessageId: command.quickMessageId } }];
-    case 'AttachQuickMessageMedia': {
-      const { quickMessageId, media } = command;
-      editable(state, quickMessageId, command.by);
-      return [{ type: 'QuickMessageMediaAttached', data: { companyId, quickMessageId, ...media } }];
-    }
-    case 'RemoveQuickMessageMedia': {
-      const { quickMessageId } = command;
-      editable(state, quickMessageId, command.by);
-      // Removing what is not there changes nothing: a repeated click is not an error.
-      if (!state.media[quickMessageId]) return [];
-      return [{ type: 'QuickMessageMediaRemoved', data: { companyId, quickMessageId } }];
-    }
+      return deleteQuickMessage(command, state);
+    case 'AttachQuickMessageMedia':
+      return attachQuickMessageMedia(command, state);
+    case 'RemoveQuickMessageMedia':
+      return removeQuickMessageMedia(command, state);
     default: {
-      const never: never = command;
-      return never;
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -83,44 +83,58 @@ function pending(state: ScheduleState, companyId: string): Existing {
   return s;
 }
 
-export function decideSchedule(command: ScheduleCommand, state: ScheduleState): ScheduleEvent[] {
+type Cmd<T extends ScheduleCommand['type']> = Extract<ScheduleCommand, { type: T }>;
+
+function createSchedule(command: Cmd<'CreateSchedule'>, state: ScheduleState): ScheduleEvent[] {
+  // A retried create lands on the same stream: nothing new to record.
+  if (state.kind !== 'none') return [];
+  const { scheduleId, companyId, schedule } = command;
+  return [{ type: 'ScheduleCreated', data: { scheduleId, companyId, ...schedule } }];
+}
+
+function updateSchedule(command: Cmd<'UpdateSchedule'>, state: ScheduleState): ScheduleEvent[] {
+  const { scheduleId, companyId, schedule } = command;
+  pending(state, companyId);
+  return [{ type: 'ScheduleUpdated', data: { scheduleId, companyId, ...schedule } }];
+}
+
+function deleteSchedule(command: Cmd<'DeleteSchedule'>, state: ScheduleState): ScheduleEvent[] {
   const { scheduleId, companyId } = command;
+  pending(state, companyId);
+  return [{ type: 'ScheduleDeleted', data: { scheduleId, companyId } }];
+}
+
+function markScheduleSent(command: Cmd<'MarkScheduleSent'>, state: ScheduleState): ScheduleEvent[] {
+  // Deleted while its message was going out, or already recorded by an earlier attempt: nothing to add.
+  if (state.kind !== 'exists' || state.status === 'ENVIADA') return [];
+  const { scheduleId, companyId, messageId, sentAt } = command;
+  const s = existing(state, companyId);
+  const late = Date.parse(sentAt) - Date.parse(s.fields.sendAt) > LATE_AFTER_MS;
+  return [{ type: 'ScheduleSent', data: { scheduleId, companyId, messageId, sentAt, late } }];
+}
+
+function markScheduleFailed(command: Cmd<'MarkScheduleFailed'>, state: ScheduleState): ScheduleEvent[] {
+  if (state.kind !== 'exists' || state.status !== 'PENDENTE') return [];
+  const { scheduleId, companyId, reason, failedAt } = command;
+  existing(state, companyId);
+  return [{ type: 'ScheduleFailed', data: { scheduleId, companyId, reason, failedAt } }];
+}
+
+export function decideSchedule(command: ScheduleCommand, state: ScheduleState): ScheduleEvent[] {
   switch (command.type) {
     case 'CreateSchedule':
-      // A retried create lands on the same stream: nothing new to record.
-      if (state.kind !== 'none') return [];
-      return [{ type: 'ScheduleCreated', data: { scheduleId, companyId, ...command.schedule } }];
+      return createSchedule(command, state);
     case 'UpdateSchedule':
-      pending(state, companyId);
-      return [{ type: 'ScheduleUpdated', data: { scheduleId, companyId, ...command.schedule } }];
+      return updateSchedule(command, state);
     case 'DeleteSchedule':
-      pending(state, companyId);
-      return [{ type: 'ScheduleDeleted', data: { scheduleId, companyId } }];
-    case 'MarkScheduleSent': {
-      // Deleted while its message was going out, or already recorded by an earlier attempt: nothing to add.
-      if (state.kind !== 'exists' || state.status === 'ENVIADA') return [];
-      const s = existing(state, companyId);
-      const late = Date.parse(command.sentAt) - Date.parse(s.fields.sendAt) > LATE_AFTER_MS;
-      return [
-        {
-          type: 'ScheduleSent',
-          data: { scheduleId, companyId, messageId: command.messageId, sentAt: command.sentAt, late },
-        },
-      ];
-    }
-    case 'MarkScheduleFailed': {
-      if (state.kind !== 'exists' || state.status !== 'PENDENTE') return [];
-      existing(state, companyId);
-      return [
-        {
-          type: 'ScheduleFailed',
-          data: { scheduleId, companyId, reason: command.reason, failedAt: command.failedAt },
-        },
-      ];
-    }
+      return deleteSchedule(command, state);
+    case 'MarkScheduleSent':
+      return markScheduleSent(command, state);
+    case 'MarkScheduleFailed':
+      return markScheduleFailed(command, state);
     default: {
       const unknown: never = command;
-      throw new Error(`unknown command ${(unknown as { type: string }).type}`);
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }
