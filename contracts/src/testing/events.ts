@@ -200,7 +200,8 @@ export const queueOptionDeleted = builder('QueueOptionDeleted', () => ({
 export const connectionCreated = builder('ConnectionCreated', () => ({
   whatsappId: testId(),
   companyId: testId(),
-  token: '',
+  // The read model keeps tokens unique: two connections of one test must not share one.
+  token: `token-${testId()}`,
   ...connectionFields(),
 }));
 export const connectionUpdated = builder('ConnectionUpdated', () => ({
