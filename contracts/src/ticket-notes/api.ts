@@ -11,13 +11,3 @@ export type AddTicketNoteRequest = v.InferOutput<typeof AddTicketNoteRequest>;
 
 export const ListTicketNotesQuery = v.object({ ticketId: Id, contactId: Id });
 export type ListTicketNotesQuery = v.InferOutput<typeof ListTicketNotesQuery>;
-
-export interface TicketNoteView {
-  id: string;
-  note: string;
-  ticketId: string;
-  contactId: string;
-  userId: string;
-  user: { id: string; name: string } | null;
-  createdAt: string;
-}

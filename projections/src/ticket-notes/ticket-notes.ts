@@ -1,4 +1,4 @@
-import type { TicketNoteView } from '@zelo/contracts/ticket-notes/api';
+import type { TicketNoteView } from '@zelo/contracts/ticket-notes/read-models';
 import type pg from 'pg';
 import type { Projection } from '../runner.ts';
 

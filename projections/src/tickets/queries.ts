@@ -1,5 +1,17 @@
+import type { MessagePage, MessageView } from '@zelo/contracts/messaging/read-models';
+import type { TicketPage, TicketView } from '@zelo/contracts/tickets/read-models';
 import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
+
+/** A row as PostgreSQL hands it: its times are Dates until they cross the wire. */
+type Dated<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+/** The wire shape: times as ISO strings, exactly what JSON made of the Dates before. */
+function undated<T extends { createdAt: string; updatedAt: string }>(row: Dated<T>): T {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() } as T;
+}
+const toTicket = (row: Dated<TicketView>) => undated<TicketView>(row);
+const toMessage = (row: Dated<MessageView>) => undated<MessageView>(row);
 
 const ticketSelect = `
   SELECT t.id, t.id AS uuid, t.status, t.user_id AS "userId", t.queue_id AS "queueId", t.whatsapp_id AS "whatsappId",
@@ -41,7 +53,7 @@ export interface TicketFilter {
   pageSize?: number;
 }
 
-export async function listTickets(pool: pg.Pool, f: TicketFilter) {
+export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<TicketPage> {
   const size = f.pageSize ?? 40;
   const params: unknown[] = [f.companyId];
   const where = ['t.company_id = $1'];
@@ -86,7 +98,7 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter) {
   const contacts = f.searchParam ? 'LEFT JOIN contacts c ON c.id = t.contact_id' : '';
   // The page and the count are independent: run them side by side on two connections.
   const [{ rows }, count] = await Promise.all([
-    pool.query(
+    pool.query<Dated<TicketView>>(
       `${ticketSelect} WHERE t.id = ANY(ARRAY(
          SELECT t.id FROM tickets t ${contacts} WHERE ${where.join(' AND ')}
           ORDER BY t.updated_at DESC, t.id LIMIT $${params.length - 1} OFFSET $${params.length}))
@@ -98,22 +110,30 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter) {
       params.slice(0, -2),
     ),
   ]);
-  return { tickets: rows.slice(0, size), count: count.rows[0].n as number, hasMore: rows.length > size };
+  return {
+    tickets: rows.slice(0, size).map(toTicket),
+    count: count.rows[0].n as number,
+    hasMore: rows.length > size,
+  };
 }
 
 /** Several tickets at once (the socket gateway's fan-out), by id, each checked against its company. */
-export async function getTicketsByIds(pool: pg.Pool, ids: string[]) {
+export async function getTicketsByIds(pool: pg.Pool, ids: string[]): Promise<TicketView[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query(`${ticketSelect} WHERE t.id = ANY($1::uuid[])`, [ids]);
-  return rows;
+  const { rows } = await pool.query<Dated<TicketView>>(`${ticketSelect} WHERE t.id = ANY($1::uuid[])`, [ids]);
+  return rows.map(toTicket);
 }
 
-export async function getTicket(pool: pg.Pool, companyId: string, ticketId: string) {
-  const { rows } = await pool.query(`${ticketSelect} WHERE t.company_id = $1 AND t.id = $2`, [
-    companyId,
-    ticketId,
-  ]);
-  return rows[0] ?? null;
+export async function getTicket(
+  pool: pg.Pool,
+  companyId: string,
+  ticketId: string,
+): Promise<TicketView | null> {
+  const { rows } = await pool.query<Dated<TicketView>>(
+    `${ticketSelect} WHERE t.company_id = $1 AND t.id = $2`,
+    [companyId, ticketId],
+  );
+  return rows[0] ? toTicket(rows[0]) : null;
 }
 
 const messageSelect = `
@@ -138,10 +158,10 @@ export async function listMessages(
   ticketId: string,
   pageNumber: number,
   pageSize = 20,
-) {
+): Promise<MessagePage> {
   const conversation = `m.company_id = $1 AND (m.contact_id, m.whatsapp_id) =
     (SELECT contact_id, whatsapp_id FROM tickets WHERE id = $2 AND company_id = $1)`;
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<Dated<MessageView>>(
     `${messageSelect} WHERE ${conversation} ORDER BY m.created_at DESC, m.id DESC LIMIT $3 OFFSET $4`,
     [companyId, ticketId, pageSize + 1, (pageNumber - 1) * pageSize],
   );
@@ -150,22 +170,28 @@ export async function listMessages(
     ticketId,
   ]);
   return {
-    messages: rows.slice(0, pageSize).reverse(),
+    messages: rows.slice(0, pageSize).reverse().map(toMessage),
     count: count.rows[0].n as number,
     hasMore: rows.length > pageSize,
   };
 }
 
-export async function getMessagesByIds(pool: pg.Pool, ids: string[]) {
+export async function getMessagesByIds(pool: pg.Pool, ids: string[]): Promise<MessageView[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query(`${messageSelect} WHERE m.id = ANY($1::uuid[])`, [ids]);
-  return rows;
+  const { rows } = await pool.query<Dated<MessageView>>(`${messageSelect} WHERE m.id = ANY($1::uuid[])`, [
+    ids,
+  ]);
+  return rows.map(toMessage);
 }
 
-export async function getMessage(pool: pg.Pool, companyId: string, messageId: string) {
-  const { rows } = await pool.query(`${messageSelect} WHERE m.company_id = $1 AND m.id = $2`, [
-    companyId,
-    messageId,
-  ]);
-  return rows[0] ?? null;
+export async function getMessage(
+  pool: pg.Pool,
+  companyId: string,
+  messageId: string,
+): Promise<MessageView | null> {
+  const { rows } = await pool.query<Dated<MessageView>>(
+    `${messageSelect} WHERE m.company_id = $1 AND m.id = $2`,
+    [companyId, messageId],
+  );
+  return rows[0] ? toMessage(rows[0]) : null;
 }

@@ -46,3 +46,9 @@ export async function listUsers(
   const count = await pool.query('SELECT count(*)::int AS n FROM users WHERE company_id = $1', [companyId]);
   return { users: rows.slice(0, pageSize), count: count.rows[0].n, hasMore: rows.length > pageSize };
 }
+
+/** Whether the user is one of the company's (a foreign or unknown id is not). */
+export async function userExists(pool: pg.Pool, companyId: string, userId: string) {
+  const r = await pool.query('SELECT 1 FROM users WHERE id = $1 AND company_id = $2', [userId, companyId]);
+  return (r.rowCount ?? 0) > 0;
+}

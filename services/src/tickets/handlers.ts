@@ -1,13 +1,13 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { ConversationTicketClaimed, TicketEvent } from '@zelo/contracts/tickets/events';
-import { WrongExpectedRevisionError } from '../event-store/port.ts';
+import type { ConversationTicketClaimed } from '@zelo/contracts/tickets/events';
 import {
   type Actor,
+  commandHandler,
   type Deps,
   type Handled,
-  handle,
   latestPosition,
   load,
+  retryOnConflict,
 } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import {
@@ -22,7 +22,6 @@ import {
   evolveTicket,
   initialTicketState,
   isActiveOn,
-  type TicketCommand,
   type TicketState,
 } from './domain/ticket.ts';
 
@@ -33,15 +32,27 @@ const conversationAggregate = { initialState: initialConversationState, evolve: 
 type Claim = ConversationTicketClaimed['data'];
 
 /** Runs a command against one ticket. */
-export function runTicketCommand(deps: Deps, ticketId: string, command: TicketCommand, who: Actor) {
-  return handle<TicketState, TicketEvent>(
-    deps,
-    ticketStreamId(ticketId),
-    ticketAggregate,
-    (s) => decideTicket(command, s),
-    who,
-  );
-}
+export const runTicketCommand = commandHandler(ticketAggregate, ticketStreamId, decideTicket);
+
+/** Accept: the agent takes a pending ticket (PUT /tickets/{id}, or POST /tickets reusing it). */
+export const acceptTicket = (
+  deps: Deps,
+  ticketId: string,
+  accept: { userId: string; queueId: string | null },
+  who: Actor,
+) => runTicketCommand(deps, ticketId, { type: 'AcceptTicket', ...accept }, who);
+
+/** Return: the agent hands an open ticket back to the pending tab of its queue. */
+export const returnTicket = (deps: Deps, ticketId: string, who: Actor) =>
+  runTicketCommand(deps, ticketId, { type: 'ReturnTicket' }, who);
+
+/** Close (resolve); with `rating`, the customer is asked to rate first. */
+export const closeTicket = (
+  deps: Deps,
+  ticketId: string,
+  close: { userId: string; rating?: { message: string } },
+  who: Actor,
+) => runTicketCommand(deps, ticketId, { type: 'CloseTicket', ...close }, who);
 
 /** Makes sure the conversation's latest claim is applied to its ticket, then returns the ticket. */
 async function settle(
@@ -70,7 +81,8 @@ async function claimConversation(
   reuseActive: boolean,
 ): Promise<{ ticket: Handled<TicketState>; claimed: boolean; position: string | null }> {
   const conversationId = conversationStreamId(claim.whatsappId, claim.contactId);
-  for (let attempt = 1; attempt <= 20; attempt++) {
+  // A busy conversation (a burst of inbound messages) gets more attempts than a single stream.
+  return retryOnConflict(20, async () => {
     const conv = await load(deps.store, conversationId, conversationAggregate);
     let currentIsActive = false;
     let holder: Handled<TicketState> | null = null;
@@ -85,34 +97,28 @@ async function claimConversation(
       { type: 'ClaimTicket', claim, currentIsActive, currentTicket: holder?.state },
       conv.state,
     );
-    try {
-      const appended = await deps.store.appendToStream(
-        conversationId,
-        events.map((e) => ({
-          id: newId(),
-          type: e.type,
-          data: e.data,
-          metadata: {
-            companyId: claim.companyId,
-            actor: who.actor,
-            correlationId: who.correlationId ?? newId(),
-            at: deps.clock.now().toISOString(),
-          },
-        })),
-        conv.revision === -1 ? 'no_stream' : conv.revision,
-      );
-      const ticket = await settle(deps, conversationId, { claim, revision: appended.nextRevision }, who);
-      return {
-        ticket,
-        claimed: true,
-        position: latestPosition(deps.store, appended.position, ticket.position),
-      };
-    } catch (err) {
-      if (!(err instanceof WrongExpectedRevisionError)) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 3 * attempt));
-    }
-  }
-  throw new DomainError('ERR_CONCURRENCY', 'conversation is too busy, try again');
+    const appended = await deps.store.appendToStream(
+      conversationId,
+      events.map((e) => ({
+        id: newId(),
+        type: e.type,
+        data: e.data,
+        metadata: {
+          companyId: claim.companyId,
+          actor: who.actor,
+          correlationId: who.correlationId ?? newId(),
+          at: deps.clock.now().toISOString(),
+        },
+      })),
+      conv.revision === -1 ? 'no_stream' : conv.revision,
+    );
+    const ticket = await settle(deps, conversationId, { claim, revision: appended.nextRevision }, who);
+    return {
+      ticket,
+      claimed: true,
+      position: latestPosition(deps.store, appended.position, ticket.position),
+    };
+  });
 }
 
 export interface ConversationKey {
@@ -163,6 +169,7 @@ export async function openTicket(
   return { ticketId: ticketIdOf(r.ticket.state), position: r.position };
 }
 
+/** Reopen a closed ticket for an agent: it claims its conversation again. */
 export async function reopenTicket(
   deps: Deps,
   ticketId: string,
@@ -200,12 +207,8 @@ export async function transferTicket(
   const { state } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
   const t = existingTicket(state);
   if (!target.whatsappId || target.whatsappId === t.whatsappId) {
-    const r = await runTicketCommand(
-      deps,
-      ticketId,
-      { type: 'TransferTicket', userId: target.userId, queueId: target.queueId },
-      who,
-    );
+    const transfer = { type: 'TransferTicket' as const, userId: target.userId, queueId: target.queueId };
+    const r = await runTicketCommand(deps, ticketId, transfer, who);
     return { position: r.position };
   }
   if (t.status === 'closed')

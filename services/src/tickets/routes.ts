@@ -1,21 +1,33 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { CreateTicketRequest, ListTicketsQuery, UpdateTicketRequest } from '@zelo/contracts/tickets/api';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
+import { connectionExists, defaultConnectionId } from '@zelo/projections/connections/queries';
+import { queueExists } from '@zelo/projections/queues/queries';
 import { getTicket, listTickets } from '@zelo/projections/tickets/queries';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { userExists } from '@zelo/projections/users/queries';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext, Viewer } from '../api/context.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { companySettings, connectionSettings, ratingQuestion } from '../chatbot/context.ts';
 import { loadContact } from '../contacts/handlers.ts';
-import { assertMayViewTicket, isAdmin } from './access.ts';
+import type { Actor } from '../platform/command-handler.ts';
+import { isAdmin } from './access.ts';
 import {
+  acceptTicket,
   type ConversationKey,
+  closeTicket,
   openTicket,
   reopenTicket,
+  returnTicket,
   runTicketCommand,
   transferTicket,
 } from './handlers.ts';
+import { type TicketIntent, ticketIntent } from './intent.ts';
+import { visibleTicket } from './visible-ticket.ts';
 
-export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
   /** Read-your-writes: answer with the row as the next GET will show it. */
@@ -25,17 +37,10 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
     return ticket;
   }
+  const who = (viewer: Viewer): Actor => ({ companyId: viewer.companyId, actor: viewer.id });
 
-  async function visibleTicket(request: FastifyRequest, id: string) {
-    const viewer = request.session;
-    const ticket = await getTicket(pool, viewer.companyId, id);
-    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-    assertMayViewTicket(viewer, ticket);
-    return { viewer, ticket };
-  }
-
-  app.get('/tickets', async (request) => {
-    const q = parse(ListTicketsQuery, request.query);
+  app.get('/tickets', { schema: { querystring: ListTicketsQuery } }, async (request) => {
+    const q = request.query;
     const viewer = request.session;
     const admin = isAdmin(viewer);
     // Admins reach any queue of their company on every tab (doc 1 §2: a ticket transferred to a queue
@@ -58,17 +63,15 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     });
   });
 
-  app.get(
-    '/tickets/:id',
-    async (request) => (await visibleTicket(request, parse(IdParam, request.params).id)).ticket,
+  app.get('/tickets/:id', { schema: { params: IdParam } }, async (request) =>
+    visibleTicket(pool, request.session, request.params.id),
   );
-  app.get(
-    '/tickets/u/:id',
-    async (request) => (await visibleTicket(request, parse(IdParam, request.params).id)).ticket,
+  app.get('/tickets/u/:id', { schema: { params: IdParam } }, async (request) =>
+    visibleTicket(pool, request.session, request.params.id),
   );
 
-  app.post('/tickets', async (request, reply) => {
-    const body = parse(CreateTicketRequest, request.body);
+  app.post('/tickets', { schema: { body: CreateTicketRequest } }, async (request, reply) => {
+    const body = request.body;
     const viewer = request.session;
     if (!isAdmin(viewer) && !body.queueId) throw new DomainError('ERR_VALIDATION', 'queueId: select a queue');
     if (body.queueId) await assertQueue(viewer.companyId, body.queueId);
@@ -81,23 +84,18 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
     }
     const whatsappId = body.whatsappId ?? (await defaultConnection(viewer.companyId));
-    const owned = await pool.query('SELECT 1 FROM whatsapps WHERE id = $1 AND company_id = $2', [
-      whatsappId,
-      viewer.companyId,
-    ]);
-    if (!owned.rowCount) throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
+    await assertConnection(viewer.companyId, whatsappId);
     const key: ConversationKey = {
       companyId: viewer.companyId,
       whatsappId,
       contactId: contact.contactId,
       isGroup: contact.isGroup,
     };
-    const who = { companyId: viewer.companyId, actor: viewer.id };
     try {
       const r = await openTicket(
         deps,
         { ...key, userId: body.userId ?? viewer.id, queueId: body.queueId, status: body.status },
-        who,
+        who(viewer),
       );
       return reply.status(201).send(await ticketAfter(viewer.companyId, r.ticketId, r.position));
     } catch (err) {
@@ -108,102 +106,78 @@ export async function ticketRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       if (existing?.userId && existing.userId !== viewer.id) {
         throw new DomainError('ERR_OTHER_OPEN_TICKET', err.message, { ticket: existing });
       }
-      const accepted = await runTicketCommand(
-        deps,
-        existingId,
-        { type: 'AcceptTicket', userId: viewer.id, queueId: body.queueId },
-        who,
-      );
+      const accept = { userId: viewer.id, queueId: body.queueId };
+      const accepted = await acceptTicket(deps, existingId, accept, who(viewer));
       return reply.status(200).send(await ticketAfter(viewer.companyId, existingId, accepted.position));
     }
   });
 
-  app.put('/tickets/:id', async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const body = parse(UpdateTicketRequest, request.body);
-    const { viewer, ticket } = await visibleTicket(request, id);
-    const who = { companyId: viewer.companyId, actor: viewer.id };
+  /** The spec's one update call: the body names an intent (see `ticketIntent`), run by its handler. */
+  app.put('/tickets/:id', { schema: { params: IdParam, body: UpdateTicketRequest } }, async (request) => {
+    const { body, session: viewer } = request;
+    const ticket = await visibleTicket(pool, viewer, request.params.id);
     if (body.queueId) await assertQueue(viewer.companyId, body.queueId);
     if (body.userId) await assertUser(viewer.companyId, body.userId);
     if (body.whatsappId) await assertConnection(viewer.companyId, body.whatsappId);
-    const status = body.status ?? ticket.status;
-    let position: string | null = null;
-    const queueId = body.queueId === undefined ? ticket.queueId : body.queueId;
-    if (status === 'closed') {
-      // With userRating on, resolving asks the customer to rate first (BEHAVIOUR.md "Ratings").
-      const { settings } = await companySettings(ctx.pool, viewer.companyId);
-      const rating =
-        settings.userRating === 'enabled'
-          ? {
-              message: ratingQuestion(
-                (await connectionSettings(ctx.pool, ticket.whatsappId))?.ratingMessage ?? '',
-              ),
-            }
-          : undefined;
-      position = (await runTicketCommand(deps, id, { type: 'CloseTicket', userId: viewer.id, rating }, who))
-        .position;
-    } else if (ticket.status === 'closed') {
-      position = (await reopenTicket(deps, id, body.userId ?? viewer.id, queueId, who)).position;
-    } else if (
-      status === 'open' &&
-      ticket.status === 'pending' &&
-      (body.userId ?? viewer.id) === viewer.id &&
-      !body.whatsappId
-    ) {
-      position = (await runTicketCommand(deps, id, { type: 'AcceptTicket', userId: viewer.id, queueId }, who))
-        .position;
-    } else if (
-      status === 'pending' &&
-      ticket.status === 'open' &&
-      body.userId === null &&
-      body.queueId === undefined
-    ) {
-      position = (await runTicketCommand(deps, id, { type: 'ReturnTicket' }, who)).position;
-    } else {
-      const userId = body.userId === undefined ? ticket.userId : body.userId;
-      position = (await transferTicket(deps, id, { userId, queueId, whatsappId: body.whatsappId }, who))
-        .position;
-    }
-    return ticketAfter(viewer.companyId, id, position);
+    const { position } = await runIntent(ticket, ticketIntent(ticket, body, viewer.id), viewer);
+    return ticketAfter(viewer.companyId, ticket.id, position);
   });
 
-  app.delete('/tickets/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id } = parse(IdParam, request.params);
-    const { viewer } = await visibleTicket(request, id);
-    const r = await runTicketCommand(
-      deps,
-      id,
-      { type: 'DeleteTicket' },
-      { companyId: viewer.companyId, actor: viewer.id },
-    );
-    await watcher.waitFor(r.position, ['conversations']);
-    return { message: 'ticket deleted' };
-  });
+  async function runIntent(ticket: TicketView, intent: TicketIntent, viewer: Viewer) {
+    const id = ticket.id;
+    switch (intent.kind) {
+      case 'close':
+        return closeTicket(deps, id, { userId: viewer.id, rating: await ratingOnClose(ticket) }, who(viewer));
+      case 'reopen':
+        return reopenTicket(deps, id, intent.userId, intent.queueId, who(viewer));
+      case 'accept':
+        return acceptTicket(deps, id, { userId: viewer.id, queueId: intent.queueId }, who(viewer));
+      case 'return':
+        return returnTicket(deps, id, who(viewer));
+      case 'transfer': {
+        const { kind: _, ...target } = intent;
+        return transferTicket(deps, id, target, who(viewer));
+      }
+      default:
+        return intent satisfies never;
+    }
+  }
+
+  /** With userRating on, resolving asks the customer to rate first (BEHAVIOUR.md "Ratings"). */
+  async function ratingOnClose(ticket: TicketView) {
+    const { settings } = await companySettings(pool, ticket.companyId);
+    if (settings.userRating !== 'enabled') return undefined;
+    const connection = await connectionSettings(pool, ticket.whatsappId);
+    return { message: ratingQuestion(connection?.ratingMessage ?? '') };
+  }
+
+  app.delete(
+    '/tickets/:id',
+    { onRequest: app.requireAdmin, schema: { params: IdParam } },
+    async (request) => {
+      const viewer = request.session;
+      const ticket = await visibleTicket(pool, viewer, request.params.id);
+      const r = await runTicketCommand(deps, ticket.id, { type: 'DeleteTicket' }, who(viewer));
+      await watcher.waitFor(r.position, ['conversations']);
+      return { message: 'ticket deleted' };
+    },
+  );
 
   async function defaultConnection(companyId: string): Promise<string> {
-    const { rows } = await pool.query(
-      'SELECT id FROM whatsapps WHERE company_id = $1 ORDER BY is_default DESC, created_at LIMIT 1',
-      [companyId],
-    );
-    if (!rows[0]) throw new DomainError('ERR_NO_DEF_WAPP_FOUND', 'no default connection found');
-    return rows[0].id;
+    const id = await defaultConnectionId(pool, companyId);
+    if (!id) throw new DomainError('ERR_NO_DEF_WAPP_FOUND', 'no default connection found');
+    return id;
   }
   async function assertQueue(companyId: string, queueId: string) {
-    const r = await pool.query('SELECT 1 FROM queues WHERE id = $1 AND company_id = $2', [
-      queueId,
-      companyId,
-    ]);
-    if (!r.rowCount) throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
+    if (!(await queueExists(pool, companyId, queueId)))
+      throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
   }
   async function assertUser(companyId: string, userId: string) {
-    const r = await pool.query('SELECT 1 FROM users WHERE id = $1 AND company_id = $2', [userId, companyId]);
-    if (!r.rowCount) throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
+    if (!(await userExists(pool, companyId, userId)))
+      throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
   }
   async function assertConnection(companyId: string, whatsappId: string) {
-    const r = await pool.query('SELECT 1 FROM whatsapps WHERE id = $1 AND company_id = $2', [
-      whatsappId,
-      companyId,
-    ]);
-    if (!r.rowCount) throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
+    if (!(await connectionExists(pool, companyId, whatsappId)))
+      throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
   }
 }

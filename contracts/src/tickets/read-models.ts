@@ -1,0 +1,36 @@
+import type { TicketStatus } from './events.ts';
+
+/**
+ * A ticket as the lists, GET /tickets/{id}, every PUT/POST answer and the `company-<id>-ticket` socket
+ * frames show it: the row with its agent, queue, connection, contact and tags. Times are ISO strings,
+ * as they cross the wire.
+ */
+export interface TicketView {
+  id: string;
+  /** The same id, under the name the spec's client also reads. */
+  uuid: string;
+  status: TicketStatus;
+  userId: string | null;
+  queueId: string | null;
+  whatsappId: string;
+  contactId: string;
+  isGroup: boolean;
+  chatbot: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  updatedAt: string;
+  createdAt: string;
+  companyId: string;
+  user: { id: string; name: string } | null;
+  queue: { id: string; name: string; color: string } | null;
+  whatsapp: { id: string; name: string };
+  contact: { id: string; name: string; number: string; profilePicUrl: string };
+  tags: { id: string; name: string; color: string }[];
+}
+
+/** GET /tickets: one page of the list, newest first. */
+export interface TicketPage {
+  tickets: TicketView[];
+  count: number;
+  hasMore: boolean;
+}
