@@ -1,20 +1,51 @@
 import { EventEmitter } from 'node:events';
+import type { AnyEvent, EventOfType, EventType } from '@zelo/contracts/events';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
 import { tryLockInTransaction } from './runner-lock.ts';
 
-// Structurally the services' EventStore: projections depend on contracts, never on services.
-export interface ProjectionEvent {
+/** An event as the store recorded it, before the runner gives it its contract's type. */
+export interface StoredEvent {
   id: string;
   type: string;
-  data: Record<string, any>;
-  metadata: { companyId: string | null; actor: string; correlationId: string; at: string };
+  data: object;
+  metadata: EventMetadata;
   streamId: string;
   streamRevision: number;
   position: string;
 }
+export interface EventMetadata {
+  companyId: string | null;
+  actor: string;
+  correlationId: string;
+  at: string;
+}
+/** Where and when an event was recorded: what a projection reads beside the event itself. */
+export interface RecordedAt {
+  id: string;
+  metadata: EventMetadata;
+  streamId: string;
+  streamRevision: number;
+  position: string;
+}
+/** A recorded event as projections read it: a union on `type`, `data` typed by the event's contract. */
+export type ProjectionEvent = AnyEvent & RecordedAt;
+/** One event type's recorded envelope, for helpers that serve a single case of a projection's switch. */
+export type ProjectionEventOf<T extends EventType> = EventOfType<T> & RecordedAt;
+/** Any recorded event whose data carries these fields, for helpers that several cases share. */
+export type EventWith<D> = RecordedAt & { data: D };
+
+/**
+ * The one place a stored event becomes a ProjectionEvent. The write side validated every event
+ * against its contract schema when it appended it, so the read path trusts the type and does not
+ * parse each event again: a replay reads millions of them.
+ */
+export const asProjectionEvents = (stored: StoredEvent[]): ProjectionEvent[] =>
+  stored as unknown as ProjectionEvent[];
+
+// Structurally the services' EventStore: projections depend on contracts, never on services.
 export interface EventSource {
-  readAll(after: string | null, limit: number): Promise<ProjectionEvent[]>;
+  readAll(after: string | null, limit: number): Promise<StoredEvent[]>;
   onAppended(listener: () => void): () => void;
   comparePositions(a: string, b: string): number;
 }
@@ -93,7 +124,7 @@ async function notifyChanges(tx: pg.PoolClient, changes: Change[]) {
 export async function applyBatch(
   pool: pg.Pool,
   projection: Projection,
-  events: ProjectionEvent[],
+  events: StoredEvent[],
 ): Promise<Change[]> {
   return (await applyToGroup(pool, [{ projection, events }], { lock: false })).changes;
 }
@@ -102,8 +133,9 @@ export async function applyBatch(
 export async function applyEvents(
   tx: pg.PoolClient,
   projection: Projection,
-  events: ProjectionEvent[],
+  stored: StoredEvent[],
 ): Promise<Change[]> {
+  const events = asProjectionEvents(stored);
   if (projection.handleBatch) return projection.handleBatch(tx, events);
   const changes: Change[] = [];
   for (const e of events) {
@@ -134,7 +166,7 @@ export interface GroupResult {
  */
 export async function applyToGroup(
   pool: pg.Pool,
-  work: { projection: Projection; events: ProjectionEvent[] }[],
+  work: { projection: Projection; events: StoredEvent[] }[],
   options: { lock: boolean; compare?: (a: string, b: string) => number } = { lock: true },
 ): Promise<GroupResult> {
   const result: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Projection, ProjectionEvent } from '../runner.ts';
+import type { EventWith, Projection, ProjectionEvent } from '../runner.ts';
 
 // Every event that names a ticket, kept as it happened: the audit trail behind "who did what to this
 // ticket, and when". Rows are facts copied from the store, so applying an event twice (a crash between
@@ -27,8 +27,10 @@ export const ticketHistoryMigrations = [
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const concernsTicket = (e: ProjectionEvent) =>
-  typeof e.data?.ticketId === 'string' && UUID.test(e.data.ticketId);
+/** Any event that names a ticket: the trail keeps them all, whatever their type. */
+type NamesTicket = ProjectionEvent & EventWith<{ ticketId: string; companyId?: string | null }>;
+const concernsTicket = (e: ProjectionEvent): e is NamesTicket =>
+  'ticketId' in e.data && typeof e.data.ticketId === 'string' && UUID.test(e.data.ticketId);
 
 async function insertRows(tx: pg.PoolClient, events: ProjectionEvent[]): Promise<void> {
   const rows = events.filter(concernsTicket);

@@ -1,3 +1,4 @@
+import type { ConnectionUpdated } from '@zelo/contracts/connections/events';
 import type { Projection } from '../runner.ts';
 
 export const connectionsMigrations = [
@@ -23,75 +24,95 @@ export const connectionsMigrations = [
   },
 ];
 
+/** The connection's settings column: every field of the event that has no column of its own. */
+function settingsOf(d: ConnectionUpdated['data'] & { token?: string }): string {
+  const {
+    whatsappId: _w,
+    companyId: _c,
+    token: _t,
+    name: _n,
+    isDefault: _d,
+    provider: _p,
+    queueIds: _q,
+    ...rest
+  } = d;
+  return JSON.stringify(rest);
+}
+
 export const connectionsProjection: Projection = {
   name: 'connections',
   tables: ['whatsapps'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: 'create' | 'update' | 'delete') => [
+    const change = (d: { companyId: string; whatsappId: string }, action: 'create' | 'update' | 'delete') => [
       { companyId: d.companyId, kind: 'whatsapp' as const, action, id: d.whatsappId },
     ];
-    const settings = () => {
-      const {
-        whatsappId: _w,
-        companyId: _c,
-        token: _t,
-        name: _n,
-        isDefault: _d,
-        provider: _p,
-        queueIds: _q,
-        ...rest
-      } = d;
-      return JSON.stringify(rest);
-    };
     switch (e.type) {
       case 'ConnectionCreated':
       case 'ConnectionUpdated':
         // Only one default per company: the decider guarantees it, the read model mirrors it.
-        if (d.isDefault)
+        if (e.data.isDefault)
           await tx.query('UPDATE whatsapps SET is_default=false WHERE company_id=$1 AND id<>$2', [
-            d.companyId,
-            d.whatsappId,
+            e.data.companyId,
+            e.data.whatsappId,
           ]);
         if (e.type === 'ConnectionCreated') {
           await tx.query(
             `INSERT INTO whatsapps (id, company_id, name, is_default, provider, token, settings, queue_ids, created_at, updated_at)
              VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9) ON CONFLICT (id) DO NOTHING`,
             [
-              d.whatsappId,
-              d.companyId,
-              d.name,
-              d.isDefault,
-              d.provider,
-              d.token,
-              settings(),
-              d.queueIds,
+              e.data.whatsappId,
+              e.data.companyId,
+              e.data.name,
+              e.data.isDefault,
+              e.data.provider,
+              e.data.token,
+              settingsOf(e.data),
+              e.data.queueIds,
               e.metadata.at,
             ],
           );
         } else {
           await tx.query(
             `UPDATE whatsapps SET name=$2, is_default=$3, provider=$4, settings=$5, queue_ids=$6, updated_at=$7 WHERE id=$1`,
-            [d.whatsappId, d.name, d.isDefault, d.provider, settings(), d.queueIds, e.metadata.at],
+            [
+              e.data.whatsappId,
+              e.data.name,
+              e.data.isDefault,
+              e.data.provider,
+              settingsOf(e.data),
+              e.data.queueIds,
+              e.metadata.at,
+            ],
           );
         }
-        return change(e.type === 'ConnectionCreated' ? 'create' : 'update');
+        return change(e.data, e.type === 'ConnectionCreated' ? 'create' : 'update');
       case 'ConnectionDeleted':
-        await tx.query('DELETE FROM whatsapps WHERE id=$1', [d.whatsappId]);
-        return change('delete');
+        await tx.query('DELETE FROM whatsapps WHERE id=$1', [e.data.whatsappId]);
+        return change(e.data, 'delete');
       case 'ConnectionSessionRequested':
         await tx.query(
           `UPDATE whatsapps SET desired_session = $2,
                   session_generation = session_generation + CASE WHEN $3 THEN 1 ELSE 0 END WHERE id = $1`,
-          [d.whatsappId, d.action === 'disconnect' ? 'disconnected' : 'connected', d.action === 'restart'],
+          [
+            e.data.whatsappId,
+            e.data.action === 'disconnect' ? 'disconnected' : 'connected',
+            e.data.action === 'restart',
+          ],
         );
-        return change('update');
+        return change(e.data, 'update');
       case 'ConnectionStatusChanged':
         await tx.query(
           `UPDATE whatsapps SET status=$2, qrcode=$3, retries=$4, number=coalesce($5, number), updated_at=$6 WHERE id=$1`,
-          [d.whatsappId, d.status, d.qrcode, d.retries, d.number ?? null, e.metadata.at],
+          [
+            e.data.whatsappId,
+            e.data.status,
+            e.data.qrcode,
+            e.data.retries,
+            e.data.number ?? null,
+            e.metadata.at,
+          ],
         );
-        return change('update');
+        return change(e.data, 'update');
     }
   },
 };

@@ -18,8 +18,7 @@ export const contactsProjection: Projection = {
   name: 'contacts',
   tables: ['contacts'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: 'create' | 'update' | 'delete') => [
+    const change = (d: { companyId: string; contactId: string }, action: 'create' | 'update' | 'delete') => [
       { companyId: d.companyId, kind: 'contact' as const, action, id: d.contactId },
     ];
     switch (e.type) {
@@ -29,21 +28,21 @@ export const contactsProjection: Projection = {
           `INSERT INTO contacts VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9)
            ON CONFLICT (id) DO UPDATE SET name=$3, number=$4, email=$5, is_group=$6, profile_pic_url=$7, extra_info=$8, updated_at=$9`,
           [
-            d.contactId,
-            d.companyId,
-            d.name,
-            d.number,
-            d.email,
-            d.isGroup,
-            d.profilePicUrl,
-            JSON.stringify(d.extraInfo),
+            e.data.contactId,
+            e.data.companyId,
+            e.data.name,
+            e.data.number,
+            e.data.email,
+            e.data.isGroup,
+            e.data.profilePicUrl,
+            JSON.stringify(e.data.extraInfo),
             e.metadata.at,
           ],
         );
-        return change(e.type === 'ContactCreated' ? 'create' : 'update');
+        return change(e.data, e.type === 'ContactCreated' ? 'create' : 'update');
       case 'ContactDeleted':
-        await tx.query('DELETE FROM contacts WHERE id=$1', [d.contactId]);
-        return change('delete');
+        await tx.query('DELETE FROM contacts WHERE id=$1', [e.data.contactId]);
+        return change(e.data, 'delete');
     }
   },
 };

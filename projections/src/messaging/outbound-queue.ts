@@ -29,32 +29,31 @@ export const outboundQueueProjection: Projection = {
     { table: 'outbound_queue', key: ['message_id'], columns: ['attempts', 'last_error', 'next_attempt_at'] },
   ],
   async handle(tx, e) {
-    const d = e.data;
     switch (e.type) {
       case 'OutboundMessageQueued':
         await tx.query(
           `INSERT INTO outbound_queue (message_id, company_id, whatsapp_id, contact_id, ticket_id, wa_message_id, body, media_type, media_url, queued_at, quoted_msg_id)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT DO NOTHING`,
           [
-            d.messageId,
-            d.companyId,
-            d.whatsappId,
-            d.contactId,
-            d.ticketId,
-            d.waMessageId,
-            d.body,
-            d.mediaType,
-            d.mediaUrl,
+            e.data.messageId,
+            e.data.companyId,
+            e.data.whatsappId,
+            e.data.contactId,
+            e.data.ticketId,
+            e.data.waMessageId,
+            e.data.body,
+            e.data.mediaType,
+            e.data.mediaUrl,
             e.metadata.at,
-            d.quotedMsgId ?? null,
+            e.data.quotedMsgId ?? null,
           ],
         );
-        await tx.query(`SELECT pg_notify('zelo_outbound', $1)`, [d.whatsappId]);
+        await tx.query(`SELECT pg_notify('zelo_outbound', $1)`, [e.data.whatsappId]);
         return;
       case 'OutboundMessageSent':
       case 'OutboundMessageFailed':
       case 'MessageDeleted':
-        await tx.query('DELETE FROM outbound_queue WHERE message_id=$1', [d.messageId]);
+        await tx.query('DELETE FROM outbound_queue WHERE message_id=$1', [e.data.messageId]);
         return;
     }
   },

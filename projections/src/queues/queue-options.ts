@@ -18,8 +18,7 @@ export const queueOptionsProjection: Projection = {
   name: 'queueOptions',
   tables: ['queue_options'],
   async handle(tx, e) {
-    const d = e.data;
-    const changed = [
+    const changed = (d: { companyId: string; queueId: string }) => [
       { companyId: d.companyId, kind: 'queue' as const, action: 'update' as const, id: d.queueId },
     ];
     switch (e.type) {
@@ -28,15 +27,24 @@ export const queueOptionsProjection: Projection = {
         await tx.query(
           `INSERT INTO queue_options VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET parent_id=$4, title=$5, message=$6, option=$7, updated_at=$8`,
-          [d.optionId, d.companyId, d.queueId, d.parentId, d.title, d.message, d.option, e.metadata.at],
+          [
+            e.data.optionId,
+            e.data.companyId,
+            e.data.queueId,
+            e.data.parentId,
+            e.data.title,
+            e.data.message,
+            e.data.option,
+            e.metadata.at,
+          ],
         );
-        return changed;
+        return changed(e.data);
       case 'QueueOptionDeleted':
-        await tx.query('DELETE FROM queue_options WHERE id = ANY($1::uuid[])', [d.removedIds]);
-        return changed;
+        await tx.query('DELETE FROM queue_options WHERE id = ANY($1::uuid[])', [e.data.removedIds]);
+        return changed(e.data);
       case 'QueueDeleted':
         // A deleted queue's menu goes with it; its stream stays as history.
-        await tx.query('DELETE FROM queue_options WHERE queue_id = $1', [d.queueId]);
+        await tx.query('DELETE FROM queue_options WHERE queue_id = $1', [e.data.queueId]);
         return;
     }
   },

@@ -21,8 +21,7 @@ export const queuesProjection: Projection = {
   name: 'queues',
   tables: ['queues'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: 'create' | 'update' | 'delete') => [
+    const change = (d: { companyId: string; queueId: string }, action: 'create' | 'update' | 'delete') => [
       { companyId: d.companyId, kind: 'queue' as const, action, id: d.queueId },
     ];
     switch (e.type) {
@@ -32,27 +31,27 @@ export const queuesProjection: Projection = {
           `INSERT INTO queues VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET name=$3, color=$4, greeting_message=$5, out_of_hours_message=$6, order_queue=$7, updated_at=$8`,
           [
-            d.queueId,
-            d.companyId,
-            d.name,
-            d.color,
-            d.greetingMessage,
-            d.outOfHoursMessage,
-            d.orderQueue,
+            e.data.queueId,
+            e.data.companyId,
+            e.data.name,
+            e.data.color,
+            e.data.greetingMessage,
+            e.data.outOfHoursMessage,
+            e.data.orderQueue,
             e.metadata.at,
           ],
         );
-        return change(e.type === 'QueueCreated' ? 'create' : 'update');
+        return change(e.data, e.type === 'QueueCreated' ? 'create' : 'update');
       case 'QueueSchedulesChanged':
         await tx.query('UPDATE queues SET schedules=$2, updated_at=$3 WHERE id=$1', [
-          d.queueId,
-          JSON.stringify(d.schedules),
+          e.data.queueId,
+          JSON.stringify(e.data.schedules),
           e.metadata.at,
         ]);
-        return change('update');
+        return change(e.data, 'update');
       case 'QueueDeleted':
-        await tx.query('DELETE FROM queues WHERE id=$1', [d.queueId]);
-        return change('delete');
+        await tx.query('DELETE FROM queues WHERE id=$1', [e.data.queueId]);
+        return change(e.data, 'delete');
     }
   },
 };

@@ -22,34 +22,43 @@ export const quickMessagesProjection: Projection = {
   name: 'quick-messages',
   tables: ['quick_messages'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: 'create' | 'update' | 'delete') => [
-      { companyId: d.companyId, kind: 'quickMessage' as const, action, id: d.quickMessageId },
-    ];
+    const change = (
+      d: { companyId: string; quickMessageId: string },
+      action: 'create' | 'update' | 'delete',
+    ) => [{ companyId: d.companyId, kind: 'quickMessage' as const, action, id: d.quickMessageId }];
     switch (e.type) {
       case 'QuickMessageCreated':
       case 'QuickMessageUpdated':
         await tx.query(
           `INSERT INTO quick_messages VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET user_id=$3, shortcode=$4, message=$5, geral=$6, status=$7, updated_at=$8`,
-          [d.quickMessageId, d.companyId, d.userId, d.shortcode, d.message, d.geral, d.status, e.metadata.at],
+          [
+            e.data.quickMessageId,
+            e.data.companyId,
+            e.data.userId,
+            e.data.shortcode,
+            e.data.message,
+            e.data.geral,
+            e.data.status,
+            e.metadata.at,
+          ],
         );
-        return change(e.type === 'QuickMessageCreated' ? 'create' : 'update');
+        return change(e.data, e.type === 'QuickMessageCreated' ? 'create' : 'update');
       case 'QuickMessageDeleted':
-        await tx.query('DELETE FROM quick_messages WHERE id = $1', [d.quickMessageId]);
-        return change('delete');
+        await tx.query('DELETE FROM quick_messages WHERE id = $1', [e.data.quickMessageId]);
+        return change(e.data, 'delete');
       case 'QuickMessageMediaAttached':
         await tx.query(
           'UPDATE quick_messages SET media_url=$2, media_name=$3, media_type=$4, updated_at=$5 WHERE id=$1',
-          [d.quickMessageId, d.mediaUrl, d.mediaName, d.mediaType, e.metadata.at],
+          [e.data.quickMessageId, e.data.mediaUrl, e.data.mediaName, e.data.mediaType, e.metadata.at],
         );
-        return change('update');
+        return change(e.data, 'update');
       case 'QuickMessageMediaRemoved':
         await tx.query(
           'UPDATE quick_messages SET media_url=NULL, media_name=NULL, media_type=NULL, updated_at=$2 WHERE id=$1',
-          [d.quickMessageId, e.metadata.at],
+          [e.data.quickMessageId, e.metadata.at],
         );
-        return change('update');
+        return change(e.data, 'update');
     }
   },
 };

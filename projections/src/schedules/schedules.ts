@@ -22,8 +22,7 @@ export const schedulesProjection: Projection = {
   name: 'schedules',
   tables: ['schedules'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: Change['action']): Change[] => [
+    const change = (d: { companyId: string; scheduleId: string }, action: Change['action']): Change[] => [
       { companyId: d.companyId, kind: 'schedule', action, id: d.scheduleId },
     ];
     const at = e.metadata.at;
@@ -35,25 +34,35 @@ export const schedulesProjection: Projection = {
           `INSERT INTO schedules VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULL,'PENDENTE',NULL,$9,$9)
            ON CONFLICT (id) DO UPDATE SET body=$3, contact_id=$4, ticket_id=$5, whatsapp_id=$6, user_id=$7, send_at=$8,
              sent_at=NULL, status='PENDENTE', error=NULL, updated_at=$9`,
-          [d.scheduleId, d.companyId, d.body, d.contactId, d.ticketId, d.whatsappId, d.userId, d.sendAt, at],
+          [
+            e.data.scheduleId,
+            e.data.companyId,
+            e.data.body,
+            e.data.contactId,
+            e.data.ticketId,
+            e.data.whatsappId,
+            e.data.userId,
+            e.data.sendAt,
+            at,
+          ],
         );
-        return change(e.type === 'ScheduleCreated' ? 'create' : 'update');
+        return change(e.data, e.type === 'ScheduleCreated' ? 'create' : 'update');
       case 'ScheduleSent':
         await tx.query(
           `UPDATE schedules SET status='ENVIADA', sent_at=$2, error=NULL, updated_at=$3 WHERE id=$1`,
-          [d.scheduleId, d.sentAt, at],
+          [e.data.scheduleId, e.data.sentAt, at],
         );
-        return change('update');
+        return change(e.data, 'update');
       case 'ScheduleFailed':
         await tx.query(`UPDATE schedules SET status='ERRO', error=$2, updated_at=$3 WHERE id=$1`, [
-          d.scheduleId,
-          d.reason,
+          e.data.scheduleId,
+          e.data.reason,
           at,
         ]);
-        return change('update');
+        return change(e.data, 'update');
       case 'ScheduleDeleted':
-        await tx.query('DELETE FROM schedules WHERE id=$1', [d.scheduleId]);
-        return change('delete');
+        await tx.query('DELETE FROM schedules WHERE id=$1', [e.data.scheduleId]);
+        return change(e.data, 'delete');
     }
   },
 };

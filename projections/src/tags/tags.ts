@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Change, Projection, ProjectionEvent } from '../runner.ts';
+import type { Change, EventWith, Projection } from '../runner.ts';
 
 export const tagsMigrations = [
   {
@@ -20,7 +20,7 @@ export const tagsMigrations = [
 ];
 
 const change = (
-  e: ProjectionEvent,
+  e: EventWith<{ companyId: string }>,
   kind: 'tag' | 'ticket',
   action: Change['action'],
   id: string,
@@ -45,45 +45,52 @@ export const tagsProjection: Projection = {
   name: 'tags',
   tables: ['tags', 'ticket_tags'],
   async handle(tx, e) {
-    const d = e.data;
     switch (e.type) {
       case 'TagCreated':
       case 'TagUpdated': {
         await tx.query(
           `INSERT INTO tags VALUES ($1,$2,$3,$4,$5,$6,$7,$7)
            ON CONFLICT (id) DO UPDATE SET name=$3, color=$4, kanban=$5, updated_at=$7`,
-          [d.tagId, d.companyId, d.name, d.color, d.kanban, d.userId, e.metadata.at],
+          [
+            e.data.tagId,
+            e.data.companyId,
+            e.data.name,
+            e.data.color,
+            e.data.kanban,
+            e.data.userId,
+            e.metadata.at,
+          ],
         );
-        const tickets = e.type === 'TagUpdated' ? await taggedTickets(tx, d.tagId) : [];
+        const tickets = e.type === 'TagUpdated' ? await taggedTickets(tx, e.data.tagId) : [];
         return [
-          change(e, 'tag', e.type === 'TagCreated' ? 'create' : 'update', d.tagId),
+          change(e, 'tag', e.type === 'TagCreated' ? 'create' : 'update', e.data.tagId),
           ...tickets.map((id) => change(e, 'ticket', 'update', id)),
         ];
       }
       case 'TagDeleted': {
-        await tx.query('DELETE FROM tags WHERE id = $1', [d.tagId]);
+        await tx.query('DELETE FROM tags WHERE id = $1', [e.data.tagId]);
         const { rows } = await tx.query('DELETE FROM ticket_tags WHERE tag_id = $1 RETURNING ticket_id', [
-          d.tagId,
+          e.data.tagId,
         ]);
         return [
-          change(e, 'tag', 'delete', d.tagId),
+          change(e, 'tag', 'delete', e.data.tagId),
           ...rows.map((r) => change(e, 'ticket', 'update', r.ticket_id)),
         ];
       }
       case 'TicketTagsSynced': {
         const before = await tx.query('DELETE FROM ticket_tags WHERE ticket_id = $1 RETURNING tag_id', [
-          d.ticketId,
+          e.data.ticketId,
         ]);
         // A tag deleted after the sync was decided is left out, as its deletion removed it everywhere.
         await tx.query(
           `INSERT INTO ticket_tags (ticket_id, tag_id, company_id)
            SELECT $1, id, company_id FROM tags WHERE id = ANY($2::uuid[]) AND company_id = $3`,
-          [d.ticketId, d.tagIds, d.companyId],
+          [e.data.ticketId, e.data.tagIds, e.data.companyId],
         );
         // Every tag that gained or lost the ticket changes its count on the tags page.
-        const touched = new Set<string>([...before.rows.map((r) => r.tag_id as string), ...d.tagIds]);
+        const touched = new Set<string>([...before.rows.map((r) => r.tag_id as string), ...e.data.tagIds]);
         return [
-          change(e, 'ticket', 'update', d.ticketId),
+          change(e, 'ticket', 'update', e.data.ticketId),
           ...[...touched].map((id) => change(e, 'tag', 'update', id)),
         ];
       }

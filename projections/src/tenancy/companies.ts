@@ -26,25 +26,24 @@ export const tenancyProjection: Projection = {
   name: 'tenancy',
   tables: ['plans', 'companies'],
   async handle(tx, e) {
-    const d = e.data;
     switch (e.type) {
       case 'PlanCreated':
         await tx.query(
           `INSERT INTO plans VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO NOTHING`,
           [
-            d.planId,
-            d.name,
-            d.users,
-            d.connections,
-            d.queues,
-            d.value,
-            d.useCampaigns,
-            d.useKanban,
-            d.useOpenAi,
-            d.useIntegrations,
-            d.useSchedules,
-            d.useInternalChat,
-            d.useExternalApi,
+            e.data.planId,
+            e.data.name,
+            e.data.users,
+            e.data.connections,
+            e.data.queues,
+            e.data.value,
+            e.data.useCampaigns,
+            e.data.useKanban,
+            e.data.useOpenAi,
+            e.data.useIntegrations,
+            e.data.useSchedules,
+            e.data.useInternalChat,
+            e.data.useExternalApi,
           ],
         );
         return;
@@ -53,32 +52,32 @@ export const tenancyProjection: Projection = {
           `INSERT INTO companies (id, name, email, phone, plan_id, due_date, recurrence, settings, created_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (id) DO NOTHING`,
           [
-            d.companyId,
-            d.name,
-            d.email,
-            d.phone,
-            d.planId,
-            d.dueDate,
-            d.recurrence,
-            JSON.stringify(d.settings),
+            e.data.companyId,
+            e.data.name,
+            e.data.email,
+            e.data.phone,
+            e.data.planId,
+            e.data.dueDate,
+            e.data.recurrence,
+            JSON.stringify(e.data.settings),
             e.metadata.at,
           ],
         );
         return [
-          { companyId: d.companyId, kind: 'company', action: 'create', id: d.companyId },
+          { companyId: e.data.companyId, kind: 'company', action: 'create', id: e.data.companyId },
         ] satisfies Change[];
       case 'CompanySettingChanged':
         await tx.query(
           `UPDATE companies SET settings = settings || jsonb_build_object($2::text, $3::text) WHERE id = $1`,
-          [d.companyId, d.key, d.value],
+          [e.data.companyId, e.data.key, e.data.value],
         );
-        return [{ companyId: d.companyId, kind: 'setting', action: 'update', id: d.key }];
+        return [{ companyId: e.data.companyId, kind: 'setting', action: 'update', id: e.data.key }];
       case 'CompanySchedulesChanged':
         await tx.query('UPDATE companies SET schedules = $2 WHERE id = $1', [
-          d.companyId,
-          JSON.stringify(d.schedules),
+          e.data.companyId,
+          JSON.stringify(e.data.schedules),
         ]);
-        return [{ companyId: d.companyId, kind: 'company', action: 'update', id: d.companyId }];
+        return [{ companyId: e.data.companyId, kind: 'company', action: 'update', id: e.data.companyId }];
     }
   },
 };

@@ -22,19 +22,18 @@ export const ticketNotesProjection: Projection = {
   name: 'ticket-notes',
   tables: ['ticket_notes'],
   async handle(tx, e) {
-    const d = e.data;
     if (e.type === 'TicketNoteAdded') {
       await tx.query('INSERT INTO ticket_notes VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING', [
-        d.noteId,
-        d.companyId,
-        d.ticketId,
-        d.contactId,
-        d.userId,
-        d.note,
+        e.data.noteId,
+        e.data.companyId,
+        e.data.ticketId,
+        e.data.contactId,
+        e.data.userId,
+        e.data.note,
         e.metadata.at,
       ]);
     } else if (e.type === 'TicketNoteDeleted') {
-      await tx.query('DELETE FROM ticket_notes WHERE id = $1', [d.noteId]);
+      await tx.query('DELETE FROM ticket_notes WHERE id = $1', [e.data.noteId]);
     }
   },
 };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Change, Projection, ProjectionEvent } from '../runner.ts';
+import type { Change, EventWith, Projection, ProjectionEvent, ProjectionEventOf } from '../runner.ts';
 
 // Tickets and their messages are one projection so that a pushed message and its ticket row
 // (lastMessage, unread count) always come from the same committed state.
@@ -39,14 +39,20 @@ export const conversationsMigrations = [
   },
 ];
 
-const ticketChange = (e: ProjectionEvent, action: Change['action'] = 'update'): Change => ({
+const ticketChange = (
+  e: EventWith<{ companyId: string; ticketId: string }>,
+  action: Change['action'] = 'update',
+): Change => ({
   companyId: e.data.companyId,
   kind: 'ticket',
   action,
   id: e.data.ticketId,
   at: Date.parse(e.metadata.at),
 });
-const messageChange = (e: ProjectionEvent, action: Change['action']): Change[] => [
+const messageChange = (
+  e: EventWith<{ companyId: string; ticketId: string; messageId: string }>,
+  action: Change['action'],
+): Change[] => [
   {
     companyId: e.data.companyId,
     kind: 'message',
@@ -59,16 +65,17 @@ const messageChange = (e: ProjectionEvent, action: Change['action']): Change[] =
 
 const setPlacement = 'status=$2, user_id=$3, queue_id=$4, updated_at=$5';
 
-const isNewMessage = (e: ProjectionEvent) =>
+type NewMessage = ProjectionEventOf<'InboundMessageReceived' | 'OutboundMessageQueued'>;
+const isNewMessage = (e: ProjectionEvent): e is NewMessage =>
   e.type === 'InboundMessageReceived' || e.type === 'OutboundMessageQueued';
 
 /**
  * Bulk path for the hot case, a run of new messages: one multi-row insert and one ticket update
  * instead of two round trips per message. Same result as applying them one by one.
  */
-async function insertMessages(tx: pg.PoolClient, run: ProjectionEvent[]): Promise<Change[]> {
-  const col = <T>(f: (e: ProjectionEvent) => T) => run.map(f);
-  const inbound = (e: ProjectionEvent) => e.type === 'InboundMessageReceived';
+async function insertMessages(tx: pg.PoolClient, run: NewMessage[]): Promise<Change[]> {
+  const col = <T>(f: (e: NewMessage) => T) => run.map(f);
+  const inbound = (e: NewMessage) => e.type === 'InboundMessageReceived';
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, media_type,
        media_url, quoted_msg_id, wa_message_id, sender_name, created_at, updated_at)
@@ -85,14 +92,14 @@ async function insertMessages(tx: pg.PoolClient, run: ProjectionEvent[]): Promis
       col((e) => e.data.ticketId),
       col((e) => e.data.contactId),
       col((e) => e.data.whatsappId),
-      col((e) => (inbound(e) ? null : e.data.userId)),
+      col((e) => (e.type === 'InboundMessageReceived' ? null : e.data.userId)),
       col((e) => e.data.body),
       col((e) => !inbound(e)),
       col((e) => e.data.mediaType),
       col((e) => e.data.mediaUrl),
       col((e) => e.data.quotedMsgId),
       col((e) => e.data.waMessageId),
-      col((e) => (inbound(e) ? e.data.senderName : '')),
+      col((e) => (e.type === 'InboundMessageReceived' ? e.data.senderName : '')),
       col((e) => e.metadata.at),
     ],
   );
@@ -129,7 +136,7 @@ export const conversationsProjection: Projection = {
   tables: ['tickets', 'messages'],
   async handleBatch(tx, events) {
     const changes: Change[] = [];
-    let run: ProjectionEvent[] = [];
+    let run: NewMessage[] = [];
     const flush = async () => {
       if (run.length) changes.push(...(await insertMessages(tx, run)));
       run = [];
@@ -147,64 +154,73 @@ export const conversationsProjection: Projection = {
     return changes;
   },
   async handle(tx, e) {
-    const d = e.data;
     const at = e.metadata.at;
     switch (e.type) {
       case 'TicketCreated':
         await tx.query(
           `INSERT INTO tickets (id, company_id, status, user_id, queue_id, whatsapp_id, contact_id, is_group, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9) ON CONFLICT (id) DO NOTHING`,
-          [d.ticketId, d.companyId, d.status, d.userId, d.queueId, d.whatsappId, d.contactId, d.isGroup, at],
+          [
+            e.data.ticketId,
+            e.data.companyId,
+            e.data.status,
+            e.data.userId,
+            e.data.queueId,
+            e.data.whatsappId,
+            e.data.contactId,
+            e.data.isGroup,
+            at,
+          ],
         );
         return [ticketChange(e, 'create')];
       case 'TicketAccepted':
         await tx.query(`UPDATE tickets SET ${setPlacement}, unread_messages=0 WHERE id=$1`, [
-          d.ticketId,
+          e.data.ticketId,
           'open',
-          d.userId,
-          d.queueId,
+          e.data.userId,
+          e.data.queueId,
           at,
         ]);
         return [ticketChange(e)];
       case 'TicketReturned':
         await tx.query('UPDATE tickets SET status=$2, user_id=NULL, updated_at=$3 WHERE id=$1', [
-          d.ticketId,
+          e.data.ticketId,
           'pending',
           at,
         ]);
         return [ticketChange(e)];
       case 'TicketTransferred':
         await tx.query(`UPDATE tickets SET ${setPlacement}, whatsapp_id=$6 WHERE id=$1`, [
-          d.ticketId,
-          d.status,
-          d.userId,
-          d.queueId,
+          e.data.ticketId,
+          e.data.status,
+          e.data.userId,
+          e.data.queueId,
           at,
-          d.whatsappId,
+          e.data.whatsappId,
         ]);
         return [ticketChange(e)];
       case 'TicketClosed':
         await tx.query(`UPDATE tickets SET ${setPlacement}, unread_messages=0, chatbot=false WHERE id=$1`, [
-          d.ticketId,
+          e.data.ticketId,
           'closed',
-          d.userId,
-          d.queueId,
+          e.data.userId,
+          e.data.queueId,
           at,
         ]);
         return [ticketChange(e)];
       case 'TicketReopened':
         await tx.query(`UPDATE tickets SET ${setPlacement} WHERE id=$1`, [
-          d.ticketId,
+          e.data.ticketId,
           'open',
-          d.userId,
-          d.queueId,
+          e.data.userId,
+          e.data.queueId,
           at,
         ]);
         return [ticketChange(e)];
       case 'TicketDeleted': {
-        await tx.query('DELETE FROM messages WHERE ticket_id=$1', [d.ticketId]);
+        await tx.query('DELETE FROM messages WHERE ticket_id=$1', [e.data.ticketId]);
         const gone = await tx.query('DELETE FROM tickets WHERE id=$1 RETURNING queue_id, user_id', [
-          d.ticketId,
+          e.data.ticketId,
         ]);
         const placement = gone.rows[0]
           ? { queueId: gone.rows[0].queue_id as string | null, userId: gone.rows[0].user_id as string | null }
@@ -213,21 +229,21 @@ export const conversationsProjection: Projection = {
       }
       case 'TicketQueueAssigned':
         await tx.query('UPDATE tickets SET queue_id=$2, updated_at=$3 WHERE id=$1', [
-          d.ticketId,
-          d.queueId,
+          e.data.ticketId,
+          e.data.queueId,
           at,
         ]);
         return [ticketChange(e)];
       case 'TicketBotStepped':
       case 'TicketBotEnded': {
         // `chatbot`: the customer is talking to the bot, not yet to a person.
-        const talking = e.type === 'TicketBotStepped' && ['queues', 'options'].includes(d.bot.stage);
-        await tx.query('UPDATE tickets SET chatbot=$2 WHERE id=$1', [d.ticketId, talking]);
+        const talking = e.type === 'TicketBotStepped' && ['queues', 'options'].includes(e.data.bot.stage);
+        await tx.query('UPDATE tickets SET chatbot=$2 WHERE id=$1', [e.data.ticketId, talking]);
         return [ticketChange(e)];
       }
       case 'TicketMessagesRead':
-        await tx.query('UPDATE tickets SET unread_messages=0 WHERE id=$1', [d.ticketId]);
-        await tx.query('UPDATE messages SET read=true WHERE ticket_id=$1 AND NOT read', [d.ticketId]);
+        await tx.query('UPDATE tickets SET unread_messages=0 WHERE id=$1', [e.data.ticketId]);
+        await tx.query('UPDATE messages SET read=true WHERE ticket_id=$1 AND NOT read', [e.data.ticketId]);
         return [ticketChange(e)];
       case 'InboundMessageReceived':
       case 'OutboundMessageQueued': {
@@ -237,51 +253,54 @@ export const conversationsProjection: Projection = {
              media_url, quoted_msg_id, wa_message_id, sender_name, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8,$9,$10,$11,$12,$13,$14,$14) ON CONFLICT (id) DO NOTHING`,
           [
-            d.messageId,
-            d.companyId,
-            d.ticketId,
-            d.contactId,
-            d.whatsappId,
-            inbound ? null : d.userId,
-            d.body,
+            e.data.messageId,
+            e.data.companyId,
+            e.data.ticketId,
+            e.data.contactId,
+            e.data.whatsappId,
+            inbound ? null : e.data.userId,
+            e.data.body,
             !inbound,
-            d.mediaType,
-            d.mediaUrl,
-            d.quotedMsgId,
-            d.waMessageId,
-            inbound ? d.senderName : '',
+            e.data.mediaType,
+            e.data.mediaUrl,
+            e.data.quotedMsgId,
+            e.data.waMessageId,
+            inbound ? e.data.senderName : '',
             at,
           ],
         );
         if (inserted.rowCount === 0) return;
         await tx.query(
           `UPDATE tickets SET last_message=$2, updated_at=$3, unread_messages = unread_messages + $4 WHERE id=$1`,
-          [d.ticketId, d.body, at, inbound ? 1 : 0],
+          [e.data.ticketId, e.data.body, at, inbound ? 1 : 0],
         );
         return [...messageChange(e, 'create'), ticketChange(e)];
       }
       case 'OutboundMessageSent':
         await tx.query('UPDATE messages SET ack=GREATEST(ack, 1), updated_at=$2 WHERE id=$1', [
-          d.messageId,
+          e.data.messageId,
           at,
         ]);
         return messageChange(e, 'update');
       case 'MessageAcknowledged':
         await tx.query('UPDATE messages SET ack=GREATEST(ack, $2), updated_at=$3 WHERE id=$1', [
-          d.messageId,
-          d.ack,
+          e.data.messageId,
+          e.data.ack,
           at,
         ]);
         return messageChange(e, 'update');
       case 'OutboundMessageFailed':
         await tx.query('UPDATE messages SET error=$2, updated_at=$3 WHERE id=$1', [
-          d.messageId,
-          d.reason,
+          e.data.messageId,
+          e.data.reason,
           at,
         ]);
         return messageChange(e, 'update');
       case 'MessageDeleted':
-        await tx.query('UPDATE messages SET is_deleted=true, updated_at=$2 WHERE id=$1', [d.messageId, at]);
+        await tx.query('UPDATE messages SET is_deleted=true, updated_at=$2 WHERE id=$1', [
+          e.data.messageId,
+          at,
+        ]);
         return messageChange(e, 'update');
       case 'PhoneMessageSent': {
         // Typed on the business's phone: the business's message, already on WhatsApp (ack 1), read.
@@ -290,38 +309,38 @@ export const conversationsProjection: Projection = {
              media_url, quoted_msg_id, wa_message_id, sender_name, ack, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,NULL,$6,true,true,$7,$8,$9,$10,'',1,$11,$11) ON CONFLICT (id) DO NOTHING`,
           [
-            d.messageId,
-            d.companyId,
-            d.ticketId,
-            d.contactId,
-            d.whatsappId,
-            d.body,
-            d.mediaType,
-            d.mediaUrl,
-            d.quotedMsgId,
-            d.waMessageId,
+            e.data.messageId,
+            e.data.companyId,
+            e.data.ticketId,
+            e.data.contactId,
+            e.data.whatsappId,
+            e.data.body,
+            e.data.mediaType,
+            e.data.mediaUrl,
+            e.data.quotedMsgId,
+            e.data.waMessageId,
             at,
           ],
         );
         if (inserted.rowCount === 0) return;
         await tx.query('UPDATE tickets SET last_message=$2, updated_at=$3 WHERE id=$1', [
-          d.ticketId,
-          d.body,
+          e.data.ticketId,
+          e.data.body,
           at,
         ]);
         return [...messageChange(e, 'create'), ticketChange(e)];
       }
       case 'MessageEdited': {
         await tx.query('UPDATE messages SET body=$2, is_edited=true, updated_at=$3 WHERE id=$1', [
-          d.messageId,
-          d.body,
+          e.data.messageId,
+          e.data.body,
           at,
         ]);
         // The ticket list previews the last message: an edit of that one shows there too.
         const preview = await tx.query(
           `UPDATE tickets t SET last_message=$2 WHERE t.id=$1 AND $3 = (
              SELECT m.id FROM messages m WHERE m.ticket_id=$1 ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
-          [d.ticketId, d.body, d.messageId],
+          [e.data.ticketId, e.data.body, e.data.messageId],
         );
         return [...messageChange(e, 'update'), ...(preview.rowCount ? [ticketChange(e)] : [])];
       }

@@ -18,8 +18,7 @@ export const usersProjection: Projection = {
   name: 'users',
   tables: ['users'],
   async handle(tx, e) {
-    const d = e.data;
-    const change = (action: 'create' | 'update' | 'delete') => [
+    const change = (d: { companyId: string; userId: string }, action: 'create' | 'update' | 'delete') => [
       { companyId: d.companyId, kind: 'user' as const, action, id: d.userId },
     ];
     switch (e.type) {
@@ -28,43 +27,43 @@ export const usersProjection: Projection = {
           `INSERT INTO users (id, company_id, name, email, password_hash, profile, super, all_ticket, whatsapp_id, queue_ids, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11) ON CONFLICT (id) DO NOTHING`,
           [
-            d.userId,
-            d.companyId,
-            d.name,
-            d.email,
-            d.passwordHash,
-            d.profile,
-            d.super,
-            d.allTicket,
-            d.whatsappId,
-            d.queueIds,
+            e.data.userId,
+            e.data.companyId,
+            e.data.name,
+            e.data.email,
+            e.data.passwordHash,
+            e.data.profile,
+            e.data.super,
+            e.data.allTicket,
+            e.data.whatsappId,
+            e.data.queueIds,
             e.metadata.at,
           ],
         );
-        return change('create');
+        return change(e.data, 'create');
       case 'UserUpdated':
         await tx.query(
           `UPDATE users SET name=$2, email=$3, profile=$4, super=$5, all_ticket=$6, whatsapp_id=$7, queue_ids=$8,
              password_hash = coalesce($9, password_hash), updated_at=$10 WHERE id=$1`,
           [
-            d.userId,
-            d.name,
-            d.email,
-            d.profile,
-            d.super,
-            d.allTicket,
-            d.whatsappId,
-            d.queueIds,
-            d.passwordHash ?? null,
+            e.data.userId,
+            e.data.name,
+            e.data.email,
+            e.data.profile,
+            e.data.super,
+            e.data.allTicket,
+            e.data.whatsappId,
+            e.data.queueIds,
+            e.data.passwordHash ?? null,
             e.metadata.at,
           ],
         );
-        return change('update');
+        return change(e.data, 'update');
       case 'UserDeleted':
-        await tx.query('DELETE FROM users WHERE id=$1', [d.userId]);
-        return change('delete');
+        await tx.query('DELETE FROM users WHERE id=$1', [e.data.userId]);
+        return change(e.data, 'delete');
       case 'UserLanguageChanged':
-        await tx.query('UPDATE users SET language=$2 WHERE id=$1', [d.userId, d.language]);
+        await tx.query('UPDATE users SET language=$2 WHERE id=$1', [e.data.userId, e.data.language]);
         return;
     }
   },

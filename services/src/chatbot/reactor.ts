@@ -21,7 +21,8 @@ export function chatbotReactor(deps: Deps, pool: Pool): Projection {
     name: REACTORS.chatbot,
     tables: [],
     async handle(_tx, e) {
-      if (e.type !== 'InboundMessageReceived' || e.data.fromMe) return;
+      // Messages typed on the business's phone are PhoneMessageSent: every inbound one is the customer's.
+      if (e.type !== 'InboundMessageReceived') return;
       if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
       const { ticketId, messageId, companyId, whatsappId, body } = e.data;
       const ticket = await loadTicket(deps, ticketId);

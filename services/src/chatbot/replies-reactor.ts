@@ -1,5 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { Projection } from '@zelo/projections/runner';
+import type { Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -8,6 +8,11 @@ import { REACTORS } from '../reactors.ts';
 import { connectionSettings } from './context.ts';
 
 const STALE_MS = 60 * 60 * 1000;
+
+/** The ticket events whose automation says something to the customer. */
+type AutomationEvent = ProjectionEventOf<
+  'TicketBotStepped' | 'TicketRatingRequested' | 'TicketRatingReasked' | 'TicketClosed'
+>;
 
 /**
  * Sends what the ticket's automation said: the bot's replies, the rating question, and the closing
@@ -19,34 +24,44 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     name: REACTORS.automationReplies,
     tables: [],
     async handle(_tx, e) {
-      const texts = await textsFor(e);
-      if (texts.length === 0) return;
-      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
-      const { ticketId, companyId } = e.data;
-      const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
-      for (const [i, body] of texts.entries()) {
-        try {
-          await queueOutboundMessage(
-            deps,
-            {
-              companyId,
-              ticketId,
-              userId: null,
-              body,
-              messageId: idFromName('ticket-automation', `${e.id}:${i}`),
-            },
-            who,
-          );
-        } catch (err) {
-          // The ticket was deleted since: there is nobody left to tell.
-          if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;
-          throw err;
-        }
+      switch (e.type) {
+        case 'TicketBotStepped':
+        case 'TicketRatingRequested':
+        case 'TicketRatingReasked':
+        case 'TicketClosed':
+          return send(e);
       }
     },
   };
 
-  async function textsFor(e: Parameters<Projection['handle']>[1]): Promise<string[]> {
+  async function send(e: AutomationEvent): Promise<void> {
+    const texts = await textsFor(e);
+    if (texts.length === 0) return;
+    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+    const { ticketId, companyId } = e.data;
+    const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
+    for (const [i, body] of texts.entries()) {
+      try {
+        await queueOutboundMessage(
+          deps,
+          {
+            companyId,
+            ticketId,
+            userId: null,
+            body,
+            messageId: idFromName('ticket-automation', `${e.id}:${i}`),
+          },
+          who,
+        );
+      } catch (err) {
+        // The ticket was deleted since: there is nobody left to tell.
+        if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;
+        throw err;
+      }
+    }
+  }
+
+  async function textsFor(e: AutomationEvent): Promise<string[]> {
     switch (e.type) {
       case 'TicketBotStepped':
         return e.data.replies;
@@ -62,8 +77,6 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
           reason === 'inactive' ? connection?.expiresInactiveMessage : connection?.complationMessage;
         return text?.trim() ? [text] : [];
       }
-      default:
-        return [];
     }
   }
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
+import type { EventWith, Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { PoolClient } from '../platform/db.ts';
@@ -13,6 +13,9 @@ import { loadTicket } from './handlers.ts';
 const STALE_MS = 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The ticket events that may say something to the customer: an agent took it, or it moved. */
+type PlacementEvent = ProjectionEventOf<'TicketAccepted' | 'TicketTransferred'>;
+
 /**
  * Posts the greeting on accept and the notice on transfer (BEHAVIOUR.md) as reactions to the ticket's
  * events, never inside the route: a checkpointed subscriber with no tables. The message id is derived
@@ -23,33 +26,40 @@ export function automaticMessagesReactor(deps: Deps): Projection {
     name: REACTORS.automaticMessages,
     tables: [],
     async handle(tx, e) {
-      if (e.type !== 'TicketAccepted' && e.type !== 'TicketTransferred') return;
-      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
-      const body = e.type === 'TicketAccepted' ? await greeting(tx, e) : await notice(tx, e);
-      if (!body) return;
-      const { ticketId, companyId } = e.data;
-      const actor = e.metadata.actor;
-      try {
-        await queueOutboundMessage(
-          deps,
-          {
-            companyId,
-            ticketId,
-            userId: UUID.test(actor) ? actor : null,
-            body,
-            messageId: idFromName('ticket-automatic-message', e.id),
-          },
-          { companyId, actor, correlationId: e.metadata.correlationId },
-        );
-      } catch (err) {
-        // The ticket was deleted since: there is nobody left to tell.
-        if (!(err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND')) throw err;
+      switch (e.type) {
+        case 'TicketAccepted':
+        case 'TicketTransferred':
+          return post(tx, e);
       }
     },
   };
 
+  async function post(tx: PoolClient, e: PlacementEvent): Promise<void> {
+    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+    const body = e.type === 'TicketAccepted' ? await greeting(tx, e) : await notice(tx, e);
+    if (!body) return;
+    const { ticketId, companyId } = e.data;
+    const actor = e.metadata.actor;
+    try {
+      await queueOutboundMessage(
+        deps,
+        {
+          companyId,
+          ticketId,
+          userId: UUID.test(actor) ? actor : null,
+          body,
+          messageId: idFromName('ticket-automatic-message', e.id),
+        },
+        { companyId, actor, correlationId: e.metadata.correlationId },
+      );
+    } catch (err) {
+      // The ticket was deleted since: there is nobody left to tell.
+      if (!(err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND')) throw err;
+    }
+  }
+
   /** The setting as it stood when the event happened, so a replay decides as the first run did. */
-  async function settingEnabled(e: ProjectionEvent, key: string): Promise<boolean> {
+  async function settingEnabled(e: EventWith<{ companyId: string }>, key: string): Promise<boolean> {
     const { events } = await deps.store.readStream(companyStreamId(e.data.companyId));
     let value: string | undefined;
     for (const c of events) {
@@ -61,7 +71,7 @@ export function automaticMessagesReactor(deps: Deps): Projection {
     return value === 'enabled';
   }
 
-  async function greeting(tx: PoolClient, e: ProjectionEvent): Promise<string | null> {
+  async function greeting(tx: PoolClient, e: ProjectionEventOf<'TicketAccepted'>): Promise<string | null> {
     if (!(await settingEnabled(e, 'sendGreetingAccepted'))) return null;
     const ticket = await loadTicket(deps, e.data.ticketId);
     if (ticket.kind === 'none' || ticket.isGroup) return null;
@@ -70,7 +80,7 @@ export function automaticMessagesReactor(deps: Deps): Projection {
     return agent ? acceptedGreeting(contact, agent) : null;
   }
 
-  async function notice(tx: PoolClient, e: ProjectionEvent): Promise<string | null> {
+  async function notice(tx: PoolClient, e: ProjectionEventOf<'TicketTransferred'>): Promise<string | null> {
     const d = e.data;
     const queueChanged = d.queueId !== d.from.queueId;
     const userChanged = d.userId !== d.from.userId;
