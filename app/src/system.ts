@@ -182,17 +182,12 @@ async function startRoles(
     },
   };
 
-  // Workflows: the Temporal worker, and the reactor that keeps one timer per schedule. The reactor has
-  // its own runner so that a Temporal outage delays timers without stopping the read models.
+  // Workflows: the Temporal worker, and the reactors that keep the schedules' and tickets' timers. The
+  // reactors have their own runner so that a Temporal outage delays timers without stopping the read models.
   if (config.roles.has('workflows')) {
     const { Client, Connection } = await import('@temporalio/client');
     const { startWorker } = await import('@zelo/workflows/worker');
-    const { createScheduleActivities } = await import(
-      '@zelo/workflows/schedules/send-scheduled-message/activities'
-    );
-    const { scheduleTimersReactor } = await import('@zelo/services/schedules/reactor');
-    const { scheduledMessageSender } = await import('@zelo/services/schedules/handlers');
-    const { ticketTimersReactor, ticketTimerActivities } = await import('@zelo/services/chatbot/timers');
+    const { timerReactors, workflowActivities } = await import('./temporal-wiring.ts');
     const connection = await Connection.connect({ address: config.temporalAddress });
     started.push(() => connection.close());
     go();
@@ -200,20 +195,14 @@ async function startRoles(
     const worker = await startWorker({
       address: config.temporalAddress,
       taskQueue,
-      activities: {
-        ...createScheduleActivities({ ...deps, sendMessage: scheduledMessageSender(deps) }),
-        ...ticketTimerActivities(deps, pool),
-      },
+      activities: workflowActivities(deps, pool),
     });
     started.push(() => worker.stop());
     go();
     const client = new Client({ connection });
-    const timers = new ProjectionRunner(
-      pool,
-      store,
-      [scheduleTimersReactor(client, { taskQueue }), ticketTimersReactor(client, pool, deps, taskQueue)],
-      { pollMs: 500 },
-    );
+    const timers = new ProjectionRunner(pool, store, timerReactors(client, taskQueue, deps, pool), {
+      pollMs: 500,
+    });
     timers.start();
     started.push(() => timers.stop());
   }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
-import type { TicketTimerActivities } from './tickets/ticket-timer.ts';
+import type { TicketTimerActivities } from './tickets/ticket-timer/activities.ts';
 
 export const TASK_QUEUE = 'zelo';
 export const defaultTemporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';

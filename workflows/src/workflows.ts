@@ -1,4 +1,4 @@
 // The worker's workflow bundle entry (Temporal's `workflowsPath` needs one module that exports every
 // workflow): the one re-export file of the project.
 export { scheduledMessageWorkflow } from './schedules/send-scheduled-message/workflow.ts';
-export { ticketTimerWorkflow } from './tickets/ticket-timer.ts';
+export { ticketTimerWorkflow } from './tickets/ticket-timer/workflow.ts';

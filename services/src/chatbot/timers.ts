@@ -1,16 +1,8 @@
-import type { Client } from '@temporalio/client';
 import type { Projection } from '@zelo/projections/runner';
-import {
-  rearmSignal,
-  type TicketTimerInput,
-  type TicketTimerKind,
-  ticketTimerWorkflow,
-  ticketTimerWorkflowId,
-} from '@zelo/workflows/tickets/ticket-timer';
-import type { Deps } from '../platform/command-handler.ts';
+import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
-import { botIsActive } from '../tickets/domain/ticket.ts';
+import { botIsActive, type TicketCommand } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { connectionSettings } from './context.ts';
 
@@ -18,31 +10,33 @@ const MINUTE = 60_000;
 /** A timer whose moment is this far gone is history, not something to act on now. */
 const STALE_MS = 60 * MINUTE;
 
+/** The bot's time limit, the transfer of an unanswered ticket, the inactivity close. */
+export type TicketTimerKind = 'botTimeout' | 'transfer' | 'expire';
+
+/** A ticket's durable timers, kept outside this package (Temporal's, wired by the app). */
+export interface TicketTimers {
+  /** Sets the ticket's timer of this kind, or moves the one already set: one per ticket and kind. */
+  arm(timer: { ticketId: string; kind: TicketTimerKind; dueAt: string }): Promise<void>;
+}
+
 /**
  * Arms the ticket's durable timers from its events (a checkpointed subscriber like a projection):
  * the bot's time limit when the bot speaks, the transfer of an unanswered ticket when it is created,
  * the inactivity close each time an agent writes (re-arming moves it later). Arming is idempotent.
  */
-export function ticketTimersReactor(client: Client, pool: Pool, deps: Deps, taskQueue = 'zelo'): Projection {
+export function ticketTimersReactor(timers: TicketTimers, pool: Pool, deps: Deps): Projection {
   const arm = async (kind: TicketTimerKind, ticketId: string, dueAt: number) => {
     if (dueAt < deps.clock.now().getTime() - STALE_MS) return;
-    const input: TicketTimerInput = { ticketId, kind, dueAt: new Date(dueAt).toISOString() };
-    await client.workflow.signalWithStart(ticketTimerWorkflow, {
-      workflowId: ticketTimerWorkflowId(kind, ticketId),
-      taskQueue,
-      args: [input],
-      signal: rearmSignal,
-      signalArgs: [{ dueAt: input.dueAt }],
-    });
+    await timers.arm({ ticketId, kind, dueAt: new Date(dueAt).toISOString() });
   };
   return {
     name: REACTORS.ticketTimers,
     tables: [],
     async handle(_tx, e) {
-      const d = e.data;
       const at = Date.parse(e.metadata.at);
       switch (e.type) {
         case 'TicketBotStepped': {
+          const d = e.data;
           if (d.bot.stage !== 'queues' && d.bot.stage !== 'options') return;
           const c = await connectionSettings(pool, await whatsappOf(d.ticketId));
           if (c && c.timeUseBotQueues > 0)
@@ -50,6 +44,7 @@ export function ticketTimersReactor(client: Client, pool: Pool, deps: Deps, task
           return;
         }
         case 'TicketCreated': {
+          const d = e.data;
           if (d.status !== 'pending') return;
           const c = await connectionSettings(pool, d.whatsappId);
           if (c && c.timeToTransfer > 0 && c.transferQueueId)
@@ -57,6 +52,7 @@ export function ticketTimersReactor(client: Client, pool: Pool, deps: Deps, task
           return;
         }
         case 'OutboundMessageQueued': {
+          const d = e.data;
           if (!d.userId) return;
           const c = await connectionSettings(pool, d.whatsappId);
           if (c && c.expiresTicket > 0) await arm('expire', d.ticketId, at + c.expiresTicket * MINUTE);
@@ -72,50 +68,29 @@ export function ticketTimersReactor(client: Client, pool: Pool, deps: Deps, task
   }
 }
 
-/** What a fired timer does, decided against the ticket and its connection as they are now. */
-export function ticketTimerActivities(deps: Deps, pool: Pool) {
+/**
+ * What the ticket timer's activity reads and does (workflows' createTicketTimerActivities): the ticket
+ * as its stream tells it, its connection's settings, its last message, and the ticket's commands.
+ */
+export function ticketTimerHandlers(deps: Deps, pool: Pool) {
   return {
-    async ticketTimerFired({ ticketId, kind }: TicketTimerInput): Promise<void> {
+    clock: deps.clock,
+    async loadTicket(ticketId: string) {
       const ticket = await loadTicket(deps, ticketId);
-      if (ticket.kind === 'none' || ticket.deleted) return;
-      const connection = await connectionSettings(pool, ticket.whatsappId);
-      if (!connection) return;
-      const who = { companyId: ticket.companyId, actor: `system:timer:${kind}` };
-      const now = deps.clock.now().getTime();
-      switch (kind) {
-        case 'botTimeout': {
-          const limit = connection.timeUseBotQueues * MINUTE;
-          if (
-            limit > 0 &&
-            botIsActive(ticket) &&
-            ticket.bot &&
-            Date.parse(ticket.bot.startedAt) + limit <= now
-          )
-            await runTicketCommand(deps, ticketId, { type: 'EndBot', reason: 'timeout' }, who);
-          return;
-        }
-        case 'transfer':
-          if (connection.timeToTransfer > 0 && connection.transferQueueId)
-            await runTicketCommand(
-              deps,
-              ticketId,
-              { type: 'TransferUnanswered', queueId: connection.transferQueueId },
-              who,
-            );
-          return;
-        case 'expire': {
-          if (connection.expiresTicket <= 0 || ticket.status !== 'open') return;
-          // Closes only if the agent still has the last word and it is old enough.
-          const { rows } = await pool.query(
-            'SELECT from_me, created_at FROM messages WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-            [ticketId],
-          );
-          const last = rows[0];
-          if (last?.from_me && last.created_at.getTime() + connection.expiresTicket * MINUTE <= now)
-            await runTicketCommand(deps, ticketId, { type: 'CloseInactive' }, who);
-          return;
-        }
-      }
+      if (ticket.kind === 'none' || ticket.deleted) return null;
+      const { companyId, whatsappId, status } = ticket;
+      const botStartedAt = botIsActive(ticket) && ticket.bot ? ticket.bot.startedAt : null;
+      return { companyId, whatsappId, status, botStartedAt };
     },
+    connectionSettings: (whatsappId: string) => connectionSettings(pool, whatsappId),
+    async lastMessage(ticketId: string) {
+      const { rows } = await pool.query(
+        'SELECT from_me, created_at FROM messages WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+        [ticketId],
+      );
+      return rows[0] ? { fromMe: Boolean(rows[0].from_me), at: rows[0].created_at as Date } : null;
+    },
+    runTicketCommand: (ticketId: string, command: TicketCommand, who: Actor) =>
+      runTicketCommand(deps, ticketId, command, who),
   };
 }

@@ -1,16 +1,41 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { Actor, Deps } from '@zelo/services/platform/command-handler';
-import {
-  loadSchedule,
-  runScheduleCommand,
-  type ScheduledSendRequest,
-  scheduledMessageId,
-} from '@zelo/services/schedules/handlers';
 
-/** What the messaging side gets to send a schedule's body; `scheduledMessageSender(deps)` is the real one. */
-export type ScheduledSend = ScheduledSendRequest;
+/** What the messaging side gets to send a schedule's body. */
+export interface ScheduledSend {
+  messageId: string;
+  companyId: string;
+  contactId: string;
+  ticketId: string | null;
+  whatsappId: string | null;
+  body: string;
+  userId: string;
+}
 
-export interface ScheduleActivityDeps extends Deps {
+/** The schedule as its stream tells it, as much of it as the send needs. */
+export type LoadedSchedule =
+  | { kind: 'none' | 'deleted' }
+  | {
+      kind: 'exists';
+      companyId: string;
+      status: string;
+      fields: Omit<ScheduledSend, 'messageId' | 'companyId'> & { sendAt: string };
+    };
+
+/** The two outcomes the activities record on the schedule. */
+export type ScheduleOutcomeCommand =
+  | { type: 'MarkScheduleSent'; scheduleId: string; companyId: string; messageId: string; sentAt: string }
+  | { type: 'MarkScheduleFailed'; scheduleId: string; companyId: string; reason: string; failedAt: string };
+
+/** The services' schedule handlers the activities need (the app wires the real ones). */
+export interface ScheduleActivityDeps {
+  clock: { now(): Date };
+  loadSchedule(scheduleId: string): Promise<LoadedSchedule>;
+  runScheduleCommand(
+    command: ScheduleOutcomeCommand,
+    who: { companyId: string; actor: string },
+  ): Promise<unknown>;
+  /** The stable id of a schedule's message, so a retried send queues nothing new. */
+  scheduledMessageId(scheduleId: string): string;
   /** Throws a DomainError when the send can never succeed (recorded as ERRO); any other error is retried. */
   sendMessage(send: ScheduledSend): Promise<{ messageId: string }>;
 }
@@ -19,7 +44,7 @@ export type SendOutcome = { outcome: 'sent' | 'failed' | 'skipped' } | { outcome
 
 /** An early timer (clock skew between the worker and Temporal) still counts as due. */
 const DUE_TOLERANCE_MS = 2_000;
-const system: Pick<Actor, 'actor'> = { actor: 'system:schedules' };
+const actor = 'system:schedules';
 
 export function createScheduleActivities(deps: ScheduleActivityDeps) {
   return {
@@ -28,17 +53,17 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
      * nothing to do (a retry, a restart, a replayed start), and a later sendAt means the timer must wait.
      */
     async sendScheduledMessage(scheduleId: string): Promise<SendOutcome> {
-      const s = await loadSchedule(deps, scheduleId);
+      const s = await deps.loadSchedule(scheduleId);
       if (s.kind !== 'exists' || s.status !== 'PENDENTE') return { outcome: 'skipped' };
       const now = deps.clock.now();
       if (Date.parse(s.fields.sendAt) - now.getTime() > DUE_TOLERANCE_MS)
         return { outcome: 'not-due', sendAt: s.fields.sendAt };
-      const who: Actor = { ...system, companyId: s.companyId };
+      const who = { actor, companyId: s.companyId };
       const { body, contactId, ticketId, whatsappId, userId } = s.fields;
       let messageId: string;
       try {
         ({ messageId } = await deps.sendMessage({
-          messageId: scheduledMessageId(scheduleId),
+          messageId: deps.scheduledMessageId(scheduleId),
           companyId: s.companyId,
           contactId,
           ticketId,
@@ -49,8 +74,7 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         const failedAt = deps.clock.now().toISOString();
-        await runScheduleCommand(
-          deps,
+        await deps.runScheduleCommand(
           {
             type: 'MarkScheduleFailed',
             scheduleId,
@@ -63,8 +87,7 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
         return { outcome: 'failed' };
       }
       const sentAt = deps.clock.now().toISOString();
-      await runScheduleCommand(
-        deps,
+      await deps.runScheduleCommand(
         { type: 'MarkScheduleSent', scheduleId, companyId: s.companyId, messageId, sentAt },
         who,
       );
@@ -73,13 +96,12 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
 
     /** Retries ran out on a transient error: the schedule shows ERRO with the last reason. */
     async recordScheduleFailure(scheduleId: string, reason: string): Promise<void> {
-      const s = await loadSchedule(deps, scheduleId);
+      const s = await deps.loadSchedule(scheduleId);
       if (s.kind !== 'exists') return;
       const failedAt = deps.clock.now().toISOString();
-      await runScheduleCommand(
-        deps,
+      await deps.runScheduleCommand(
         { type: 'MarkScheduleFailed', scheduleId, companyId: s.companyId, reason, failedAt },
-        { ...system, companyId: s.companyId },
+        { actor, companyId: s.companyId },
       );
     },
   };

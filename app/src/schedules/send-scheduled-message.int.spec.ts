@@ -6,7 +6,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { DomainError } from '@zelo/contracts/errors';
 import type { ScheduleEvent } from '@zelo/contracts/schedules/events';
 import { contactsMigrations } from '@zelo/projections/contacts/contacts';
-import { checkpointMigration, ProjectionRunner } from '@zelo/projections/runner';
+import { checkpointMigration, type ProjectionEvent, ProjectionRunner } from '@zelo/projections/runner';
 import { getSchedule, schedulesMigrations, schedulesProjection } from '@zelo/projections/schedules/schedules';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { systemClock } from '@zelo/services/platform/clock';
@@ -14,10 +14,18 @@ import type { Deps } from '@zelo/services/platform/command-handler';
 import { runScheduleCommand, scheduledMessageId } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
 import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
+import {
+  createScheduleActivities,
+  type ScheduledSend,
+} from '@zelo/workflows/schedules/send-scheduled-message/activities';
+import { scheduleTimersClient } from '@zelo/workflows/schedules/send-scheduled-message/client';
+import {
+  type ScheduledMessageResult,
+  scheduleWorkflowId,
+} from '@zelo/workflows/schedules/send-scheduled-message/workflow';
+import { defaultTemporalAddress, type RunningWorker, startWorker } from '@zelo/workflows/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
-import { createScheduleActivities, type ScheduledSend } from './activities.ts';
-import { type ScheduledMessageResult, scheduleWorkflowId } from './workflow.ts';
+import { scheduleActivityDeps } from '../temporal-wiring.ts';
 
 // The real path: commands append events, the reactor (a checkpointed subscriber) sets the Temporal
 // timer, the worker's activity sends through a fake and records the outcome, the projection shows it.
@@ -54,7 +62,7 @@ beforeAll(async () => {
   // The worker's INFO lines (state changes, the bundle) drown the test report.
   Runtime.install({ logger: new DefaultLogger('WARN') });
   // Idempotent: installs and starts the Temporal dev server on 127.0.0.1:7233 when it is not running.
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/setup.mjs', import.meta.url))], {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
     stdio: 'pipe',
   });
   db = await createTestDatabase([
@@ -71,11 +79,13 @@ beforeAll(async () => {
   taskQueue = `schedules-test-${randomUUID()}`;
   worker = await startWorker({
     taskQueue,
-    activities: createScheduleActivities({ ...deps, sendMessage: fakeSendMessage }),
+    activities: createScheduleActivities(scheduleActivityDeps(deps, fakeSendMessage)),
   });
   runners = [
     new ProjectionRunner(db.pool, store, [schedulesProjection], { pollMs: 50 }),
-    new ProjectionRunner(db.pool, store, [scheduleTimersReactor(client, { taskQueue })], { pollMs: 50 }),
+    new ProjectionRunner(db.pool, store, [scheduleTimersReactor(scheduleTimersClient(client, taskQueue))], {
+      pollMs: 50,
+    }),
   ];
   for (const r of runners) r.start();
 });
@@ -247,7 +257,7 @@ describe('scheduled message workflow', () => {
 
     worker = await startWorker({
       taskQueue,
-      activities: createScheduleActivities({ ...deps, sendMessage: fakeSendMessage }),
+      activities: createScheduleActivities(scheduleActivityDeps(deps, fakeSendMessage)),
     });
     expect(await outcome(scheduleId)).toBe('sent');
     expect(callsFor(scheduleId)).toHaveLength(1);
@@ -259,12 +269,14 @@ describe('scheduled message workflow', () => {
     expect(await outcome(scheduleId)).toBe('sent');
 
     // The reactor replays ScheduleCreated: Temporal refuses the duplicate start, the reactor accepts that.
-    const reactor = scheduleTimersReactor(client, { taskQueue: 'unused' });
+    const reactor = scheduleTimersReactor(scheduleTimersClient(client, 'unused'));
     const [created] = (await store.readStream(`schedule-${scheduleId}`)).events;
-    await expect(reactor.handle(undefined as never, created)).resolves.toBeUndefined();
+    // The stored event as the runner hands it to a reactor.
+    const replayed = created as unknown as ProjectionEvent;
+    await expect(reactor.handle(undefined as never, replayed)).resolves.toBeUndefined();
 
     // An activity retried after the send was recorded (a worker crash) sends nothing.
-    const activities = createScheduleActivities({ ...deps, sendMessage: fakeSendMessage });
+    const activities = createScheduleActivities(scheduleActivityDeps(deps, fakeSendMessage));
     expect(await activities.sendScheduledMessage(scheduleId)).toEqual({ outcome: 'skipped' });
     expect(callsFor(scheduleId)).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { TicketTimerActivities } from './activities.ts';
 
 /**
  * The waiting parts of a ticket's automation (BEHAVIOUR.md): how long the bot keeps trying
@@ -12,9 +13,6 @@ export interface TicketTimerInput {
   kind: TicketTimerKind;
   /** ISO instant. */
   dueAt: string;
-}
-export interface TicketTimerActivities {
-  ticketTimerFired(input: TicketTimerInput): Promise<void>;
 }
 
 export const ticketTimerWorkflowId = (kind: TicketTimerKind, ticketId: string) =>

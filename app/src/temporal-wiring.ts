@@ -1,0 +1,52 @@
+import type { Client } from '@temporalio/client';
+import type { Projection } from '@zelo/projections/runner';
+import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot/timers';
+import type { Deps } from '@zelo/services/platform/command-handler';
+import type { Pool } from '@zelo/services/platform/db';
+import {
+  loadSchedule,
+  runScheduleCommand,
+  scheduledMessageId,
+  scheduledMessageSender,
+} from '@zelo/services/schedules/handlers';
+import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
+import {
+  createScheduleActivities,
+  type ScheduleActivityDeps,
+} from '@zelo/workflows/schedules/send-scheduled-message/activities';
+import { scheduleTimersClient } from '@zelo/workflows/schedules/send-scheduled-message/client';
+import { createTicketTimerActivities } from '@zelo/workflows/tickets/ticket-timer/activities';
+import { ticketTimersClient } from '@zelo/workflows/tickets/ticket-timer/client';
+
+// Where the services' handlers meet Temporal: workflows never import services, and services reach
+// Temporal only through the timer ports their reactors declare.
+
+/** The schedule activities' handlers: the schedule's stream, and the messaging side's send. */
+export function scheduleActivityDeps(
+  deps: Deps,
+  sendMessage: ScheduleActivityDeps['sendMessage'] = scheduledMessageSender(deps),
+): ScheduleActivityDeps {
+  return {
+    clock: deps.clock,
+    loadSchedule: (scheduleId) => loadSchedule(deps, scheduleId),
+    runScheduleCommand: (command, who) => runScheduleCommand(deps, command, who),
+    scheduledMessageId,
+    sendMessage,
+  };
+}
+
+/** Every activity the worker runs, each built on the services' handlers it needs. */
+export function workflowActivities(deps: Deps, pool: Pool) {
+  return {
+    ...createScheduleActivities(scheduleActivityDeps(deps)),
+    ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
+  };
+}
+
+/** The reactors that set Temporal timers from events, each through its workflow's client. */
+export function timerReactors(client: Client, taskQueue: string, deps: Deps, pool: Pool): Projection[] {
+  return [
+    scheduleTimersReactor(scheduleTimersClient(client, taskQueue)),
+    ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
+  ];
+}

@@ -1,0 +1,80 @@
+import type { TicketTimerInput } from './workflow.ts';
+
+const MINUTE = 60_000;
+
+/** The ticket as its stream tells it, as much of it as a fired timer needs; null when gone. */
+export interface TimedTicket {
+  companyId: string;
+  whatsappId: string;
+  status: string;
+  /** When the bot took the ticket, while it still holds it; null otherwise. */
+  botStartedAt: string | null;
+}
+
+/** The connection's automation settings (minutes; 0 turns a timer off). */
+export interface TimerSettings {
+  timeUseBotQueues: number;
+  timeToTransfer: number;
+  transferQueueId: string | null;
+  expiresTicket: number;
+}
+
+/** The commands a fired timer may send. */
+export type TicketTimerCommand =
+  | { type: 'EndBot'; reason: 'timeout' }
+  | { type: 'TransferUnanswered'; queueId: string }
+  | { type: 'CloseInactive' };
+
+/** The services' ticket handlers the activity needs (the app wires the real ones). */
+export interface TicketTimerActivityDeps {
+  clock: { now(): Date };
+  loadTicket(ticketId: string): Promise<TimedTicket | null>;
+  connectionSettings(whatsappId: string): Promise<TimerSettings | null>;
+  /** The ticket's last message: who wrote it and when. */
+  lastMessage(ticketId: string): Promise<{ fromMe: boolean; at: Date } | null>;
+  runTicketCommand(
+    ticketId: string,
+    command: TicketTimerCommand,
+    who: { companyId: string; actor: string },
+  ): Promise<unknown>;
+}
+
+export function createTicketTimerActivities(deps: TicketTimerActivityDeps) {
+  return {
+    /** What a fired timer does, decided against the ticket and its connection as they are now. */
+    async ticketTimerFired({ ticketId, kind }: TicketTimerInput): Promise<void> {
+      const ticket = await deps.loadTicket(ticketId);
+      if (!ticket) return;
+      const connection = await deps.connectionSettings(ticket.whatsappId);
+      if (!connection) return;
+      const who = { companyId: ticket.companyId, actor: `system:timer:${kind}` };
+      const now = deps.clock.now().getTime();
+      switch (kind) {
+        case 'botTimeout': {
+          const limit = connection.timeUseBotQueues * MINUTE;
+          if (limit > 0 && ticket.botStartedAt && Date.parse(ticket.botStartedAt) + limit <= now)
+            await deps.runTicketCommand(ticketId, { type: 'EndBot', reason: 'timeout' }, who);
+          return;
+        }
+        case 'transfer':
+          if (connection.timeToTransfer > 0 && connection.transferQueueId)
+            await deps.runTicketCommand(
+              ticketId,
+              { type: 'TransferUnanswered', queueId: connection.transferQueueId },
+              who,
+            );
+          return;
+        case 'expire': {
+          if (connection.expiresTicket <= 0 || ticket.status !== 'open') return;
+          // Closes only if the agent still has the last word and it is old enough.
+          const last = await deps.lastMessage(ticketId);
+          if (last?.fromMe && last.at.getTime() + connection.expiresTicket * MINUTE <= now)
+            await deps.runTicketCommand(ticketId, { type: 'CloseInactive' }, who);
+          return;
+        }
+      }
+    },
+  };
+}
+
+export type TicketTimerActivities = ReturnType<typeof createTicketTimerActivities>;

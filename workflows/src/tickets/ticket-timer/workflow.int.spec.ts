@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
+import type { createTicketTimerActivities } from './activities.ts';
+import { ticketTimersClient } from './client.ts';
+import { type TicketTimerInput, type TicketTimerKind, ticketTimerWorkflowId } from './workflow.ts';
+
+// The workflow on the real Temporal dev server, its activity a fake that records when it fired.
+interface Fired extends TicketTimerInput {
+  at: number;
+}
+
+const fired: Fired[] = [];
+const activities: ReturnType<typeof createTicketTimerActivities> = {
+  async ticketTimerFired(input) {
+    fired.push({ ...input, at: Date.now() });
+  },
+};
+
+let connection: Connection;
+let client: Client;
+let worker: RunningWorker;
+let timers: ReturnType<typeof ticketTimersClient>;
+
+beforeAll(async () => {
+  // The worker's INFO lines (state changes, the bundle) drown the test report.
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  // Idempotent: installs and starts the Temporal dev server on 127.0.0.1:7233 when it is not running.
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/setup.mjs', import.meta.url))], {
+    stdio: 'pipe',
+  });
+  connection = await Connection.connect({ address: defaultTemporalAddress });
+  client = new Client({ connection });
+  // A queue of its own, so that a running app's worker on 'zelo' never picks these workflows up.
+  const taskQueue = `ticket-timers-test-${randomUUID()}`;
+  worker = await startWorker({ taskQueue, activities });
+  timers = ticketTimersClient(client, taskQueue);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await connection?.close();
+});
+
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const firedFor = (ticketId: string) => fired.filter((f) => f.ticketId === ticketId);
+const handleOf = (kind: TicketTimerKind, ticketId: string) =>
+  client.workflow.getHandle(ticketTimerWorkflowId(kind, ticketId));
+
+describe('ticket timer workflow', () => {
+  it('fires the activity once, at its time, with the ticket and kind', async () => {
+    const ticketId = randomUUID();
+    const dueAt = inMs(1_500);
+    await timers.arm({ ticketId, kind: 'expire', dueAt });
+
+    await sleep(700);
+    expect(firedFor(ticketId)).toHaveLength(0);
+
+    await handleOf('expire', ticketId).result();
+    const calls = firedFor(ticketId);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ ticketId, kind: 'expire', dueAt });
+    expect(calls[0].at).toBeGreaterThanOrEqual(Date.parse(dueAt) - 50);
+  });
+
+  it('a re-armed timer does not fire at its old time, and fires once at the new one', async () => {
+    const ticketId = randomUUID();
+    const first = inMs(1_500);
+    await timers.arm({ ticketId, kind: 'transfer', dueAt: first });
+    const movedTo = inMs(4_000);
+    await timers.arm({ ticketId, kind: 'transfer', dueAt: movedTo });
+
+    await sleep(Math.max(0, Date.parse(first) + 1_000 - Date.now()));
+    expect(firedFor(ticketId)).toHaveLength(0);
+
+    await handleOf('transfer', ticketId).result();
+    const calls = firedFor(ticketId);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ kind: 'transfer', dueAt: movedTo });
+    expect(calls[0].at).toBeGreaterThanOrEqual(Date.parse(movedTo) - 50);
+  });
+
+  it('a cancelled timer never fires', async () => {
+    const ticketId = randomUUID();
+    const dueAt = inMs(1_500);
+    await timers.arm({ ticketId, kind: 'botTimeout', dueAt });
+    await handleOf('botTimeout', ticketId).cancel();
+
+    await expect(handleOf('botTimeout', ticketId).result()).rejects.toThrow();
+    await sleep(Math.max(0, Date.parse(dueAt) + 1_000 - Date.now()));
+    expect(firedFor(ticketId)).toHaveLength(0);
+  });
+
+  it('timers of different kinds on one ticket run side by side', async () => {
+    const ticketId = randomUUID();
+    await timers.arm({ ticketId, kind: 'botTimeout', dueAt: inMs(800) });
+    await timers.arm({ ticketId, kind: 'expire', dueAt: inMs(1_200) });
+
+    await Promise.all([handleOf('botTimeout', ticketId).result(), handleOf('expire', ticketId).result()]);
+    expect(
+      firedFor(ticketId)
+        .map((f) => f.kind)
+        .sort(),
+    ).toEqual(['botTimeout', 'expire']);
+  });
+});
