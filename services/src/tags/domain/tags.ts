@@ -41,6 +41,8 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export const findByName = (state: TagsState, name: string) =>
   Object.values(state.tags).find((t) => sameName(t.name, name));
 
+type Cmd<T extends TagCommand['type']> = Extract<TagCommand, { type: T }>;
+
 function assertNameFree(state: TagsState, tagId: string, name: string) {
   const other = findByName(state, name);
   if (other && other.tagId !== tagId)
@@ -59,7 +61,7 @@ export function resolveWanted(state: TagsState, w: WantedTag): string {
   return findByName(state, w.name)?.tagId ?? w.newTagId;
 }
 
-function ensureTags(state: TagsState, c: Extract<TagCommand, { type: 'EnsureTags' }>): TagEvent[] {
+function ensureTags(c: Cmd<'EnsureTags'>, state: TagsState): TagEvent[] {
   const events: TagEvent[] = [];
   let s = state;
   for (const w of c.wanted) {
@@ -86,29 +88,41 @@ function ensureTags(state: TagsState, c: Extract<TagCommand, { type: 'EnsureTags
   return events;
 }
 
+function createTag(command: Cmd<'CreateTag'>, state: TagsState): TagEvent[] {
+  const { companyId, tag } = command;
+  if (state.tags[tag.tagId]) return [];
+  assertNameFree(state, tag.tagId, tag.name);
+  return [{ type: 'TagCreated', data: { companyId, ...tag } }];
+}
+
+function updateTag(command: Cmd<'UpdateTag'>, state: TagsState): TagEvent[] {
+  const { companyId, tag } = command;
+  const current = assertExists(state, tag.tagId);
+  assertNameFree(state, tag.tagId, tag.name);
+  const next = { ...current, ...tag };
+  const same = next.name === current.name && next.color === current.color && next.kanban === current.kanban;
+  return same ? [] : [{ type: 'TagUpdated', data: { companyId, ...next } }];
+}
+
+function deleteTag(command: Cmd<'DeleteTag'>, state: TagsState): TagEvent[] {
+  const { companyId, tagId } = command;
+  assertExists(state, tagId);
+  return [{ type: 'TagDeleted', data: { companyId, tagId } }];
+}
+
 export function decideTags(command: TagCommand, state: TagsState): TagEvent[] {
-  const { companyId } = command;
   switch (command.type) {
     case 'CreateTag':
-      if (state.tags[command.tag.tagId]) return [];
-      assertNameFree(state, command.tag.tagId, command.tag.name);
-      return [{ type: 'TagCreated', data: { companyId, ...command.tag } }];
-    case 'UpdateTag': {
-      const current = assertExists(state, command.tag.tagId);
-      assertNameFree(state, command.tag.tagId, command.tag.name);
-      const next = { ...current, ...command.tag };
-      const same =
-        next.name === current.name && next.color === current.color && next.kanban === current.kanban;
-      return same ? [] : [{ type: 'TagUpdated', data: { companyId, ...next } }];
-    }
+      return createTag(command, state);
+    case 'UpdateTag':
+      return updateTag(command, state);
     case 'DeleteTag':
-      assertExists(state, command.tagId);
-      return [{ type: 'TagDeleted', data: { companyId, tagId: command.tagId } }];
+      return deleteTag(command, state);
     case 'EnsureTags':
-      return ensureTags(state, command);
+      return ensureTags(command, state);
     default: {
-      const never: never = command;
-      return never;
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
 }

@@ -20,7 +20,7 @@ export type TicketTagsCommand = {
   tagIds: string[];
 };
 
-export function decideTicketTags(command: TicketTagsCommand, state: TicketTagsState): TicketTagsEvent[] {
+function syncTicketTags(command: TicketTagsCommand, state: TicketTagsState): TicketTagsEvent[] {
   if (state.companyId && state.companyId !== command.companyId)
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
   const tagIds = [...new Set(command.tagIds)];
@@ -29,4 +29,15 @@ export function decideTicketTags(command: TicketTagsCommand, state: TicketTagsSt
   return [
     { type: 'TicketTagsSynced', data: { ticketId: command.ticketId, companyId: command.companyId, tagIds } },
   ];
+}
+
+export function decideTicketTags(command: TicketTagsCommand, state: TicketTagsState): TicketTagsEvent[] {
+  switch (command.type) {
+    case 'SyncTicketTags':
+      return syncTicketTags(command, state);
+    default: {
+      const unknown: never = command.type;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
 }

@@ -30,24 +30,43 @@ export type CompanyCommand =
   | { type: 'ChangeSetting'; key: string; value: string }
   | { type: 'ChangeSchedules'; schedules: CompanySchedulesChanged['data']['schedules'] };
 
-export function decideCompany(command: CompanyCommand, state: CompanyState): TenancyEvent[] {
-  if (command.type === 'SignUpCompany') {
-    return state.kind === 'none' ? [{ type: 'CompanySignedUp', data: command.company }] : [];
-  }
+type Cmd<T extends CompanyCommand['type']> = Extract<CompanyCommand, { type: T }>;
+type Existing = Extract<CompanyState, { kind: 'exists' }>;
+
+function existing(state: CompanyState): Existing {
   if (state.kind === 'none') throw new DomainError('ERR_NO_COMPANY_FOUND', 'company not found');
-  if (command.type === 'ChangeSchedules')
-    return [
-      { type: 'CompanySchedulesChanged', data: { companyId: state.companyId, schedules: command.schedules } },
-    ];
-  if (!Object.hasOwn(state.settings, command.key))
-    throw new DomainError('ERR_NO_SETTING_FOUND', `unknown setting ${command.key}`);
-  if (state.settings[command.key] === command.value) return [];
-  return [
-    {
-      type: 'CompanySettingChanged',
-      data: { companyId: state.companyId, key: command.key, value: command.value },
-    },
-  ];
+  return state;
+}
+
+const signUpCompany = (command: Cmd<'SignUpCompany'>, state: CompanyState): TenancyEvent[] =>
+  state.kind === 'none' ? [{ type: 'CompanySignedUp', data: command.company }] : [];
+
+function changeSetting(command: Cmd<'ChangeSetting'>, state: CompanyState): TenancyEvent[] {
+  const { companyId, settings } = existing(state);
+  const { key, value } = command;
+  if (!Object.hasOwn(settings, key)) throw new DomainError('ERR_NO_SETTING_FOUND', `unknown setting ${key}`);
+  if (settings[key] === value) return [];
+  return [{ type: 'CompanySettingChanged', data: { companyId, key, value } }];
+}
+
+function changeSchedules(command: Cmd<'ChangeSchedules'>, state: CompanyState): TenancyEvent[] {
+  const { companyId } = existing(state);
+  return [{ type: 'CompanySchedulesChanged', data: { companyId, schedules: command.schedules } }];
+}
+
+export function decideCompany(command: CompanyCommand, state: CompanyState): TenancyEvent[] {
+  switch (command.type) {
+    case 'SignUpCompany':
+      return signUpCompany(command, state);
+    case 'ChangeSetting':
+      return changeSetting(command, state);
+    case 'ChangeSchedules':
+      return changeSchedules(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 /** Trial sign-up: due date three days ahead (doc 1 §9), at the end of that day. */

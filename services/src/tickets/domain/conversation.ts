@@ -43,7 +43,7 @@ export function decideConversation(command: ClaimTicket, state: ConversationStat
     case 'ClaimTicket':
       return claimTicket(command, state);
     default: {
-      const unknown: never = command;
+      const unknown: never = command.type;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }

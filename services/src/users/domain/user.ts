@@ -39,35 +39,59 @@ export type UserCommand =
   /** The same password, hashed again at today's cost (after a successful login with an older hash). */
   | { type: 'RehashPassword'; passwordHash: string };
 
-export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
-  if (command.type === 'CreateUser')
-    return state.kind === 'none' ? [{ type: 'UserCreated', data: command.user }] : [];
+type Cmd<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
+type Existing = Extract<UserState, { kind: 'exists' }>;
+
+function existing(state: UserState): Existing {
   if (state.kind === 'none' || state.deleted) throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
-  const ref = { userId: state.userId, companyId: state.companyId };
+  return state;
+}
+
+const refOf = (u: Existing) => ({ userId: u.userId, companyId: u.companyId });
+
+const createUser = (command: Cmd<'CreateUser'>, state: UserState): UserEvent[] =>
+  state.kind === 'none' ? [{ type: 'UserCreated', data: command.user }] : [];
+
+function updateUser(command: Cmd<'UpdateUser'>, state: UserState): UserEvent[] {
+  const u = existing(state);
+  if (command.fields.email !== u.email && !command.emailClaimed)
+    throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
+  const hash = command.passwordHash ? { passwordHash: command.passwordHash } : {};
+  return [{ type: 'UserUpdated', data: { ...refOf(u), ...command.fields, ...hash } }];
+}
+
+function deleteUser(state: UserState): UserEvent[] {
+  return [{ type: 'UserDeleted', data: refOf(existing(state)) }];
+}
+
+function rehashPassword(command: Cmd<'RehashPassword'>, state: UserState): UserEvent[] {
+  const u = existing(state);
+  const { kind: _k, userId: _u, companyId: _c, deleted: _d, language: _l, ...fields } = u;
+  return [{ type: 'UserUpdated', data: { ...refOf(u), ...fields, passwordHash: command.passwordHash } }];
+}
+
+function changeLanguage(command: Cmd<'ChangeLanguage'>, state: UserState): UserEvent[] {
+  const u = existing(state);
+  if (u.language === command.language) return [];
+  return [{ type: 'UserLanguageChanged', data: { ...refOf(u), language: command.language } }];
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
+    case 'CreateUser':
+      return createUser(command, state);
     case 'UpdateUser':
-      if (command.fields.email !== state.email && !command.emailClaimed)
-        throw new DomainError('ERR_CONCURRENCY', 'the e-mail changed meanwhile, try again');
-      return [
-        {
-          type: 'UserUpdated',
-          data: {
-            ...ref,
-            ...command.fields,
-            ...(command.passwordHash ? { passwordHash: command.passwordHash } : {}),
-          },
-        },
-      ];
+      return updateUser(command, state);
     case 'DeleteUser':
-      return [{ type: 'UserDeleted', data: ref }];
-    case 'RehashPassword': {
-      const { kind: _k, userId: _u, companyId: _c, deleted: _d, language: _l, ...fields } = state;
-      return [{ type: 'UserUpdated', data: { ...ref, ...fields, passwordHash: command.passwordHash } }];
-    }
+      return deleteUser(state);
+    case 'RehashPassword':
+      return rehashPassword(command, state);
     case 'ChangeLanguage':
-      return state.language === command.language
-        ? []
-        : [{ type: 'UserLanguageChanged', data: { ...ref, language: command.language } }];
+      return changeLanguage(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
   }
 }
 
