@@ -8,7 +8,6 @@ import {
 } from '@zelo/contracts/testing/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
-import { recorded } from '../testing/recorded-events.ts';
 import { outboundQueueProjection } from './outbound-queue.ts';
 
 describe('outbound-queue read model (the delivery worker work list)', () => {
@@ -20,11 +19,7 @@ describe('outbound-queue read model (the delivery worker work list)', () => {
     await db?.drop();
   });
 
-  const given = async (...events: AnyEvent[]) => {
-    const history = events.map((e) => recorded(e));
-    await db.apply([outboundQueueProjection], history);
-    return history;
-  };
+  const given = async (...events: AnyEvent[]) => (await db.given([outboundQueueProjection], events)).history;
   const workList = async (companyId: string) =>
     (
       await db.pool.query(

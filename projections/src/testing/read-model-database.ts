@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { AnyEvent } from '@zelo/contracts/events';
 import pg from 'pg';
 import { readModelMigrations } from '../registry.ts';
 import { applyToGroup, type Change, type Projection } from '../runner.ts';
+import { type Envelope, recorded } from './recorded-events.ts';
 
 /** Recorded events as the runner takes them, whichever way the runner types them. */
 type RunnerEvents = Parameters<typeof applyToGroup>[1][number]['events'];
+
+export interface ApplyOptions {
+  oneByOne?: boolean;
+}
 
 export interface ReadModelDatabase {
   pool: pg.Pool;
@@ -12,7 +18,13 @@ export interface ReadModelDatabase {
    * Applies the events to each projection in one transaction, as the runner does with one batch
    * (a projection's batch path included); `oneByOne` applies them one event per transaction instead.
    */
-  apply(projections: Projection[], events: RunnerEvents, options?: { oneByOne?: boolean }): Promise<Change[]>;
+  apply(projections: Projection[], events: RunnerEvents, options?: ApplyOptions): Promise<Change[]>;
+  /** Records built events in order (see `recorded`) and applies them: what was recorded, what changed. */
+  given(
+    projections: Projection[],
+    events: AnyEvent[],
+    options?: ApplyOptions,
+  ): Promise<{ history: (AnyEvent & Envelope)[]; changes: Change[] }>;
   drop(): Promise<void>;
 }
 
@@ -42,13 +54,18 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
         { lock: false },
       )
     ).changes;
+  const apply = async (projections: Projection[], events: RunnerEvents, options: ApplyOptions = {}) => {
+    if (!options.oneByOne) return applyOnce(projections, events);
+    const changes: Change[] = [];
+    for (const event of events) changes.push(...(await applyOnce(projections, [event])));
+    return changes;
+  };
   return {
     pool,
-    async apply(projections, events, options = {}) {
-      if (!options.oneByOne) return applyOnce(projections, events);
-      const changes: Change[] = [];
-      for (const event of events) changes.push(...(await applyOnce(projections, [event])));
-      return changes;
+    apply,
+    async given(projections, events, options) {
+      const history = events.map((event) => recorded(event));
+      return { history, changes: await apply(projections, history, options) };
     },
     async drop() {
       await pool.end();

@@ -30,7 +30,6 @@ import { queuesProjection } from '../queues/queues.ts';
 import { tagsProjection } from '../tags/tags.ts';
 import { aCompany } from '../testing/company.ts';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
-import { recorded } from '../testing/recorded-events.ts';
 import { usersProjection } from '../users/users.ts';
 import { conversationsProjection } from './conversations.ts';
 import { getTicket, listMessages, listTickets } from './queries.ts';
@@ -58,12 +57,7 @@ describe.each([
     await db?.drop();
   });
 
-  /** Records the events in order and applies them; what was recorded (its times, its envelope). */
-  async function given(...events: AnyEvent[]) {
-    const history = events.map((e) => recorded(e));
-    const changes = await db.apply(readers, history, { oneByOne });
-    return { history, changes };
-  }
+  const given = (...events: AnyEvent[]) => db.given(readers, events, { oneByOne });
 
   /** A company and a pending ticket of its contact on its main line. */
   function aTicket() {
