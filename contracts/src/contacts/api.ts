@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PageNumber, PhoneNumber } from '../common.ts';
+import { Id, PageNumber, PhoneNumber } from '../common.ts';
 
 export const ContactRequest = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(2, 'too short'), v.maxLength(50, 'too long')),
@@ -29,6 +29,9 @@ export const ListContactsQuery = v.object({
 export const ListAllContactsQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
 });
+
+/** POST /contacts/import: the connection to read the phone's contacts through; the default one when absent. */
+export const ImportContactsRequest = v.optional(v.object({ whatsappId: v.optional(Id) }), {});
 
 export const MAX_UPLOAD_ROWS = 5_000;
 
@@ -61,12 +64,3 @@ export const UploadContactRow = v.object({
     v.union([v.literal(''), v.pipe(v.string(), v.email('invalid email'))], 'invalid email'),
   ),
 });
-
-export interface UploadRowError {
-  /** 1-based position of the row in the uploaded list. */
-  row: number;
-  name: string;
-  number: string;
-  error: string;
-  message: string;
-}

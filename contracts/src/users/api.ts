@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Email, Id, Name, NullableId, Password } from '../common.ts';
+import { Email, Id, Name, NullableId, PageNumber, Password } from '../common.ts';
 import { AllTicket, Profile } from './events.ts';
 
 export const CreateUserRequest = v.object({
@@ -22,3 +22,13 @@ export const UpdateUserRequest = v.object({
 export type UpdateUserRequest = v.InferOutput<typeof UpdateUserRequest>;
 
 export const Language = v.picklist(['pt', 'en', 'es']);
+export type Language = v.InferOutput<typeof Language>;
+
+/** POST /users/set-language/:lang. */
+export const SetLanguageParams = v.object({ lang: Language });
+
+/** GET /users: the users page's search, a page at a time. */
+export const ListUsersQuery = v.object({
+  searchParam: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+  pageNumber: PageNumber,
+});

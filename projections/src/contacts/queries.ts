@@ -1,8 +1,16 @@
+import type { ContactListItem, ContactPage, ContactView } from '@zelo/contracts/contacts/read-models';
 import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
 
 const contactSelect = `SELECT id, name, number, email, is_group AS "isGroup", profile_pic_url AS "profilePicUrl",
   extra_info AS "extraInfo", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
+
+type ContactRow = Omit<ContactView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+const toView = (r: ContactRow): ContactView => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
 
 /** Days of creation, inclusive, in `timeZone` (yyyy-MM-dd); either end may be open. */
 export interface CreatedBetween {
@@ -18,36 +26,43 @@ export async function listContacts(
   pageNumber: number,
   pageSize = 20,
   created?: CreatedBetween,
-) {
+): Promise<ContactPage> {
   const like = containsPattern(searchParam);
   const where = `company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
     AND ($3::date IS NULL OR (created_at AT TIME ZONE $5)::date >= $3::date)
     AND ($4::date IS NULL OR (created_at AT TIME ZONE $5)::date <= $4::date)`;
   const filter = [companyId, like, created?.from ?? null, created?.to ?? null, created?.timeZone ?? 'UTC'];
-  const { rows } = await pool.query(`${contactSelect} WHERE ${where} ORDER BY name, id LIMIT $6 OFFSET $7`, [
-    ...filter,
-    pageSize + 1,
-    (pageNumber - 1) * pageSize,
-  ]);
+  const { rows } = await pool.query<ContactRow>(
+    `${contactSelect} WHERE ${where} ORDER BY name, id LIMIT $6 OFFSET $7`,
+    [...filter, pageSize + 1, (pageNumber - 1) * pageSize],
+  );
   const count = await pool.query(`SELECT count(*)::int AS n FROM contacts WHERE ${where}`, filter);
   return {
-    contacts: rows.slice(0, pageSize),
+    contacts: rows.slice(0, pageSize).map(toView),
     count: count.rows[0].n as number,
     hasMore: rows.length > pageSize,
   };
 }
 
-export async function getContact(pool: pg.Pool, companyId: string, contactId: string) {
-  const { rows } = await pool.query(`${contactSelect} WHERE company_id = $1 AND id = $2`, [
+export async function getContact(
+  pool: pg.Pool,
+  companyId: string,
+  contactId: string,
+): Promise<ContactView | null> {
+  const { rows } = await pool.query<ContactRow>(`${contactSelect} WHERE company_id = $1 AND id = $2`, [
     companyId,
     contactId,
   ]);
-  return rows[0] ?? null;
+  return rows[0] ? toView(rows[0]) : null;
 }
 
 /** Every contact of the company by name, for pickers (the new-ticket and schedule dialogs). */
-export async function listAllContacts(pool: pg.Pool, companyId: string, searchParam = '') {
-  const { rows } = await pool.query(
+export async function listAllContacts(
+  pool: pg.Pool,
+  companyId: string,
+  searchParam = '',
+): Promise<ContactListItem[]> {
+  const { rows } = await pool.query<ContactListItem>(
     `SELECT id, name, number, email, profile_pic_url AS "profilePicUrl", is_group AS "isGroup" FROM contacts
      WHERE company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
      ORDER BY name, id`,
@@ -56,11 +71,15 @@ export async function listAllContacts(pool: pg.Pool, companyId: string, searchPa
   return rows;
 }
 
-export async function getContactsByIds(pool: pg.Pool, companyId: string, ids: string[]) {
+export async function getContactsByIds(
+  pool: pg.Pool,
+  companyId: string,
+  ids: string[],
+): Promise<ContactView[]> {
   if (ids.length === 0) return [];
-  const { rows } = await pool.query(`${contactSelect} WHERE company_id = $1 AND id = ANY($2::uuid[])`, [
-    companyId,
-    ids,
-  ]);
-  return rows;
+  const { rows } = await pool.query<ContactRow>(
+    `${contactSelect} WHERE company_id = $1 AND id = ANY($2::uuid[])`,
+    [companyId, ids],
+  );
+  return rows.map(toView);
 }

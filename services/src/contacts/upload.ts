@@ -1,4 +1,5 @@
-import { UploadContactRow, type UploadRowError } from '@zelo/contracts/contacts/api';
+import { UploadContactRow } from '@zelo/contracts/contacts/api';
+import type { UploadRowError } from '@zelo/contracts/contacts/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import * as v from 'valibot';
 import { type Actor, type Deps, latestPosition } from '../platform/command-handler.ts';

@@ -1,20 +1,34 @@
 import { DomainError } from '@zelo/contracts/errors';
-import { CreateUserRequest, Language, UpdateUserRequest } from '@zelo/contracts/users/api';
-import { listUsers, sessionUser } from '@zelo/projections/users/queries';
+import {
+  CreateUserRequest,
+  ListUsersQuery,
+  SetLanguageParams,
+  UpdateUserRequest,
+} from '@zelo/contracts/users/api';
+import type { UserView } from '@zelo/contracts/users/read-models';
+import { connectionExists } from '@zelo/projections/connections/queries';
+import { countCompanyQueues } from '@zelo/projections/queues/queries';
+import {
+  listUsers,
+  passwordHashOf,
+  sessionUser,
+  userCreationAllowance,
+} from '@zelo/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, PageQuery, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/throttle.ts';
 import { newId } from '../platform/ids.ts';
 import { createUser, deleteUser, runUserCommand, updateUser } from './handlers.ts';
 import { checkPassword, hashPassword } from './password.ts';
 
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
-  async function userAfter(companyId: string, userId: string, position: string | null) {
+  async function userAfter(companyId: string, userId: string, position: string | null): Promise<UserView> {
     await watcher.waitFor(position, ['users']);
     const u = await sessionUser(pool, userId);
     if (!u || u.companyId !== companyId) throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
@@ -23,70 +37,57 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   }
 
   async function assertQueuesAndConnection(companyId: string, queueIds: string[], whatsappId: string | null) {
-    const q = await pool.query(
-      'SELECT count(*)::int AS n FROM queues WHERE company_id = $1 AND id = ANY($2::uuid[])',
-      [companyId, queueIds],
-    );
-    if (q.rows[0].n !== new Set(queueIds).size)
+    if ((await countCompanyQueues(pool, companyId, queueIds)) !== new Set(queueIds).size)
       throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-    if (whatsappId) {
-      const w = await pool.query('SELECT 1 FROM whatsapps WHERE company_id = $1 AND id = $2', [
-        companyId,
-        whatsappId,
-      ]);
-      if (!w.rowCount) throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
-    }
+    if (whatsappId && !(await connectionExists(pool, companyId, whatsappId)))
+      throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
   }
 
   // The setting and the plan's user count (doc 1 §3 Setting keys, Plan.users). The count is read from the
   // read model, so two simultaneous creations may both pass at the limit: acceptable for a plan quota.
   async function assertMayAddUser(companyId: string) {
-    const { rows } = await pool.query(
-      `SELECT c.settings->>'userCreation' AS creation, p.users AS "limit",
-              (SELECT count(*)::int FROM users u WHERE u.company_id = c.id) AS count
-         FROM companies c LEFT JOIN plans p ON p.id = c.plan_id WHERE c.id = $1`,
-      [companyId],
-    );
-    const c = rows[0];
+    const c = await userCreationAllowance(pool, companyId);
     if (c?.creation === 'disabled')
       throw new DomainError('ERR_USER_CREATION_DISABLED', 'user creation is disabled in the settings');
     if (c?.limit != null && c.count >= c.limit)
       throw new DomainError('ERR_PLAN_LIMIT_REACHED', `the plan allows ${c.limit} users`);
   }
 
-  app.get('/users', async (request) => {
-    const q = (request.query ?? {}) as Record<string, unknown>;
-    const searchParam = parse(v.optional(v.pipe(v.string(), v.maxLength(100)), ''), q.searchParam);
-    return listUsers(pool, request.session.companyId, searchParam, parse(PageQuery, q.pageNumber));
-  });
+  app.get('/users', { schema: { querystring: ListUsersQuery } }, async (request) =>
+    listUsers(pool, request.session.companyId, request.query.searchParam, request.query.pageNumber),
+  );
 
   app.get(
     '/users/list',
     async (request) => (await listUsers(pool, request.session.companyId, '', 1, 1000)).users,
   );
 
-  app.get('/users/:id', async (request) =>
-    userAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  app.get('/users/:id', { schema: { params: IdParam } }, async (request) =>
+    userAfter(request.session.companyId, request.params.id, null),
   );
 
-  app.post('/users', { onRequest: app.requireAdmin }, async (request, reply) => {
-    const body = parse(CreateUserRequest, request.body);
-    const { companyId, id } = request.session;
-    await assertMayAddUser(companyId);
-    await assertQueuesAndConnection(companyId, body.queueIds, body.whatsappId);
-    const userId = newId();
-    const { password, ...fields } = body;
-    const r = await createUser(
-      deps,
-      { userId, companyId, passwordHash: await hashPassword(password), super: false, ...fields },
-      { companyId, actor: id },
-    );
-    return reply.status(201).send(await userAfter(companyId, userId, r.position));
-  });
+  app.post(
+    '/users',
+    { onRequest: app.requireAdmin, schema: { body: CreateUserRequest } },
+    async (request, reply) => {
+      const body = request.body;
+      const { companyId, id } = request.session;
+      await assertMayAddUser(companyId);
+      await assertQueuesAndConnection(companyId, body.queueIds, body.whatsappId);
+      const userId = newId();
+      const { password, ...fields } = body;
+      const r = await createUser(
+        deps,
+        { userId, companyId, passwordHash: await hashPassword(password), super: false, ...fields },
+        { companyId, actor: id },
+      );
+      return reply.status(201).send(await userAfter(companyId, userId, r.position));
+    },
+  );
 
-  app.put('/users/:id', async (request, reply) => {
-    const { id: userId } = parse(IdParam, request.params);
-    const body = parse(UpdateUserRequest, request.body);
+  app.put('/users/:id', { schema: { params: IdParam, body: UpdateUserRequest } }, async (request, reply) => {
+    const { id: userId } = request.params;
+    const body = request.body;
     const s = request.session;
     const admin = s.profile === 'admin' || s.super;
     if (!admin && userId !== s.id)
@@ -109,8 +110,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     if (body.password && userId === s.id) {
       const who = { email: current.email, ip: request.ip };
       await assertLoginAllowed(pool, reply, who);
-      const { rows } = await pool.query('SELECT password_hash FROM users WHERE id = $1', [userId]);
-      const known = await checkPassword(body.currentPassword ?? '', rows[0]?.password_hash ?? '');
+      const known = await checkPassword(
+        body.currentPassword ?? '',
+        (await passwordHashOf(pool, userId)) ?? '',
+      );
       if (!known.valid) {
         await recordLoginFailure(pool, who);
         throw new DomainError('ERR_WRONG_PASSWORD', 'currentPassword: the current password is wrong');
@@ -139,8 +142,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return user;
   });
 
-  app.delete('/users/:id', { onRequest: app.requireAdmin }, async (request) => {
-    const { id: userId } = parse(IdParam, request.params);
+  app.delete('/users/:id', { onRequest: app.requireAdmin, schema: { params: IdParam } }, async (request) => {
+    const { id: userId } = request.params;
     const s = request.session;
     await userAfter(s.companyId, userId, null);
     if (userId === s.id) throw new DomainError('ERR_NO_PERMISSION', 'you cannot delete yourself');
@@ -152,8 +155,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return { message: 'user deleted' };
   });
 
-  app.post('/users/set-language/:lang', async (request) => {
-    const { lang } = parse(v.object({ lang: Language }), request.params);
+  app.post('/users/set-language/:lang', { schema: { params: SetLanguageParams } }, async (request) => {
+    const { lang } = request.params;
     const s = request.session;
     await runUserCommand(
       deps,
