@@ -1,9 +1,11 @@
 // One line saying what an event did to its ticket, in the reader's language: the auditors' history
 // in the web app asks in pt, en or es (the app's languages), the operators' CLI in English.
 
+import type { AnyEvent } from '@zelo/contracts/events';
+import type { TicketTransferred } from '@zelo/contracts/tickets/events';
+
 export type HistoryLanguage = 'pt' | 'en' | 'es';
 type NameOf = (id: string) => string;
-type Data = Record<string, any>;
 
 interface Phrases {
   status: Record<string, string>;
@@ -21,7 +23,7 @@ interface Phrases {
   moveUser: (from: string, to: string) => string;
   moveConnection: (from: string, to: string) => string;
   closed: (reason: 'rated' | 'unrated' | 'inactive' | null, user: string | null) => string;
-  botAnswered: (stage: string, replies: string) => string;
+  botAnswered: (stage: string | undefined, replies: string) => string;
   botMoved: (stage: string | null) => string;
   botEnded: (reason: string) => string;
   queueAssigned: (byTimer: boolean, queue: string) => string;
@@ -159,18 +161,22 @@ const es: Phrases = {
 
 const PHRASES: Record<HistoryLanguage, Phrases> = { en, pt, es };
 
+const CLOSE_REASONS = ['rated', 'unrated', 'inactive'] as const;
+
 /**
  * One line saying what an event did to its ticket. `name` turns a user, queue or connection id into
  * something a person recognises; it defaults to the id itself, which keeps this function pure.
  */
 export function describeEvent(
   type: string,
-  data: Data,
+  data: object,
   name: NameOf = (id) => id,
   language: HistoryLanguage = 'en',
 ): string {
   const p = PHRASES[language];
-  const d = data ?? {};
+  // The trail keeps each event's data as it was recorded, checked against its contract when written,
+  // so it is read as that contract's type; the fallbacks below stay for rows that lack a field.
+  const e = { type, data: data ?? {} } as AnyEvent;
   const snippet = (body: unknown, mediaType?: unknown): string => {
     const text = String(body ?? '')
       .replace(/\s+/g, ' ')
@@ -179,70 +185,77 @@ export function describeEvent(
     return `'${text.length > 40 ? `${text.slice(0, 40).trimEnd()}…` : text}'`;
   };
   const who = (id: unknown) => (typeof id === 'string' && id ? name(id) : null);
-  const inQueue = d.queueId ? p.inQueue(name(d.queueId)) : '';
+  const inQueue = (queueId: string | null | undefined) => (queueId ? p.inQueue(name(queueId)) : '');
   const status = (s: string) => p.status[s] ?? s;
-  switch (type) {
+  switch (e.type) {
     case 'TicketCreated':
-      return p.created(status(d.status), who(d.userId)) + inQueue;
+      return p.created(status(e.data.status), who(e.data.userId)) + inQueue(e.data.queueId);
     case 'TicketAccepted':
-      return p.accepted(name(d.userId)) + inQueue;
+      return p.accepted(name(e.data.userId)) + inQueue(e.data.queueId);
     case 'TicketReturned':
-      return p.returned(who(d.previousUserId));
-    case 'TicketTransferred': {
-      const from = d.from ?? {};
-      const show = (id: string | null | undefined, nothing = p.none) => (id ? name(id) : nothing);
-      const parts: string[] = [];
-      if ((from.queueId ?? null) !== (d.queueId ?? null))
-        parts.push(p.moveQueue(show(from.queueId), show(d.queueId)));
-      if ((from.userId ?? null) !== (d.userId ?? null))
-        parts.push(p.moveUser(show(from.userId, p.nobody), show(d.userId, p.nobody)));
-      if (from.whatsappId && from.whatsappId !== d.whatsappId)
-        parts.push(p.moveConnection(show(from.whatsappId), show(d.whatsappId)));
-      return p.transferred(parts);
-    }
+      return p.returned(who(e.data.previousUserId));
+    case 'TicketTransferred':
+      return p.transferred(transferParts(p, e.data, name));
     case 'TicketClosed': {
-      const reason = ['rated', 'unrated', 'inactive'].includes(d.reason) ? d.reason : null;
-      return p.closed(reason, who(d.userId));
+      const reason = CLOSE_REASONS.find((r) => r === e.data.reason) ?? null;
+      return p.closed(reason, who(e.data.userId));
     }
     case 'TicketBotStepped':
-      return d.replies?.length
-        ? p.botAnswered(d.bot?.stage, d.replies.map((r: string) => snippet(r)).join(', '))
-        : p.botMoved(d.bot?.stage ?? null);
+      return e.data.replies?.length
+        ? p.botAnswered(e.data.bot?.stage, e.data.replies.map((r) => snippet(r)).join(', '))
+        : p.botMoved(e.data.bot?.stage ?? null);
     case 'TicketBotEnded':
-      return p.botEnded(String(d.reason));
+      return p.botEnded(String(e.data.reason));
     case 'TicketQueueAssigned':
-      return p.queueAssigned(d.reason === 'timeToTransfer', d.queueId ? name(d.queueId) : p.none);
+      return p.queueAssigned(
+        e.data.reason === 'timeToTransfer',
+        e.data.queueId ? name(e.data.queueId) : p.none,
+      );
     case 'TicketRatingRequested':
-      return p.ratingRequested(who(d.userId));
+      return p.ratingRequested(who(e.data.userId));
     case 'TicketRatingReasked':
       return p.ratingReasked;
     case 'TicketRated':
-      return p.rated(d.rate);
+      return p.rated(e.data.rate);
     case 'TicketReopened':
-      return p.reopened(who(d.userId)) + inQueue;
+      return p.reopened(who(e.data.userId)) + inQueue(e.data.queueId);
     case 'TicketDeleted':
       return p.deleted;
     case 'TicketMessagesRead':
-      return p.read(name(d.userId));
+      return p.read(name(e.data.userId));
     case 'InboundMessageReceived':
-      return p.received(d.senderName || null, snippet(d.body, d.mediaType));
+      return p.received(e.data.senderName || null, snippet(e.data.body, e.data.mediaType));
     case 'OutboundMessageQueued':
-      return p.queued(who(d.userId), snippet(d.body, d.mediaType));
+      return p.queued(who(e.data.userId), snippet(e.data.body, e.data.mediaType));
     case 'OutboundMessageSent':
-      return p.sent(d.attempts ?? 1);
+      return p.sent(e.data.attempts ?? 1);
     case 'OutboundMessageFailed':
-      return p.failed(d.attempts, d.reason);
+      return p.failed(e.data.attempts, e.data.reason);
     case 'MessageAcknowledged':
-      return p.ack(d.ack);
+      return p.ack(e.data.ack);
     case 'MessageDeleted':
-      return p.messageDeleted(who(d.userId));
+      return p.messageDeleted(who(e.data.userId));
     case 'PhoneMessageSent':
-      return p.phone(snippet(d.body, d.mediaType));
+      return p.phone(snippet(e.data.body, e.data.mediaType));
     case 'MessageEdited':
-      return p.edited(snippet(d.previousBody), snippet(d.body));
+      return p.edited(snippet(e.data.previousBody), snippet(e.data.body));
     case 'ConversationTicketClaimed':
-      return p.claimed(d.reason, status(d.status)) + inQueue;
+      return p.claimed(e.data.reason, status(e.data.status)) + inQueue(e.data.queueId);
     default:
       return type;
   }
+}
+
+/** What a transfer moved: queue, agent, connection, each only when it changed. */
+function transferParts(p: Phrases, d: TicketTransferred['data'], name: NameOf): string[] {
+  const from: Partial<TicketTransferred['data']['from']> = d.from ?? {};
+  const show = (id: string | null | undefined, nothing = p.none) => (id ? name(id) : nothing);
+  const parts: string[] = [];
+  if ((from.queueId ?? null) !== (d.queueId ?? null))
+    parts.push(p.moveQueue(show(from.queueId), show(d.queueId)));
+  if ((from.userId ?? null) !== (d.userId ?? null))
+    parts.push(p.moveUser(show(from.userId, p.nobody), show(d.userId, p.nobody)));
+  if (from.whatsappId && from.whatsappId !== d.whatsappId)
+    parts.push(p.moveConnection(show(from.whatsappId), show(d.whatsappId)));
+  return parts;
 }
