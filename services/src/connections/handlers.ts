@@ -1,8 +1,6 @@
-import type { ConnectionEvent } from '@zelo/contracts/connections/events';
-import { type Actor, type Deps, handle, load } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, load } from '../platform/command-handler.ts';
 import {
   type ConnectionCommand,
-  type ConnectionsState,
   connectionsStreamId,
   decideConnections,
   evolveConnections,
@@ -11,14 +9,11 @@ import {
 
 const aggregate = { initialState: initialConnectionsState, evolve: evolveConnections };
 
+const handleConnectionCommand = commandHandler(aggregate, connectionsStreamId, decideConnections);
+
+/** All of a company's connections share its stream, so the command names the stream by its company. */
 export const runConnectionCommand = (deps: Deps, command: ConnectionCommand, who: Actor) =>
-  handle<ConnectionsState, ConnectionEvent>(
-    deps,
-    connectionsStreamId(command.companyId),
-    aggregate,
-    (s) => decideConnections(command, s),
-    who,
-  );
+  handleConnectionCommand(deps, command.companyId, command, who);
 
 export const loadConnections = async (deps: Deps, companyId: string) =>
   (await load(deps.store, connectionsStreamId(companyId), aggregate)).state;

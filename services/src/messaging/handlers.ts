@@ -1,30 +1,17 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { MediaType, MessageEvent } from '@zelo/contracts/messaging/events';
+import type { MediaType } from '@zelo/contracts/messaging/events';
 import { ensureContact, loadContact } from '../contacts/handlers.ts';
-import { type Actor, type Deps, handle, latestPosition, load } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, latestPosition, load } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
-import {
-  decideMessage,
-  evolveMessage,
-  initialMessageState,
-  type MessageCommand,
-  type MessageState,
-} from './domain/message.ts';
+import { decideMessage, evolveMessage, initialMessageState, type MessageCommand } from './domain/message.ts';
 import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
 
 export const messageStreamId = (messageId: string) => `message-${messageId}`;
 const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
 
-export const runMessageCommand = (deps: Deps, messageId: string, command: MessageCommand, who: Actor) =>
-  handle<MessageState, MessageEvent>(
-    deps,
-    messageStreamId(messageId),
-    messageAggregate,
-    (s) => decideMessage(command, s),
-    who,
-  );
+export const runMessageCommand = commandHandler(messageAggregate, messageStreamId, decideMessage);
 
 /** Inbound message ids are derived from the WhatsApp id, so a redelivery is the same stream. */
 export const inboundMessageId = (whatsappId: string, waMessageId: string) =>
@@ -126,14 +113,7 @@ export async function receiveInboundMessage(deps: Deps, m: InboundMessage, who: 
         type: 'ReceiveInbound',
         message: { ...common, senderName: m.senderName ?? m.from.name, receivedAt: m.receivedAt },
       };
-  const r = await handle<MessageState, MessageEvent>(
-    deps,
-    messageStreamId(messageId),
-    messageAggregate,
-    (s) => decideMessage(command, s),
-    who,
-    { known: existing },
-  );
+  const r = await runMessageCommand(deps, messageId, command, who, { known: existing });
   return {
     messageId,
     ticketId: ticket.ticketId,

@@ -1,12 +1,9 @@
-import type { QueueEvent } from '@zelo/contracts/queues/events';
-import type { QueueOptionEvent } from '@zelo/contracts/queues/option-events';
-import { type Actor, type Deps, handle } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
 import {
   decideQueueOption,
   evolveQueueOptions,
   initialQueueOptionsState,
   type QueueOptionCommand,
-  type QueueOptionsState,
   queueOptionsStreamId,
 } from './domain/queue-options.ts';
 import {
@@ -14,28 +11,21 @@ import {
   evolveQueues,
   initialQueuesState,
   type QueueCommand,
-  type QueuesState,
   queuesStreamId,
 } from './domain/queues.ts';
 
 const aggregate = { initialState: initialQueuesState, evolve: evolveQueues };
 
+const handleQueueCommand = commandHandler(aggregate, queuesStreamId, decideQueues);
+
+/** All of a company's queues share its stream, so the command names the stream by its company. */
 export const runQueueCommand = (deps: Deps, command: QueueCommand, who: Actor) =>
-  handle<QueuesState, QueueEvent>(
-    deps,
-    queuesStreamId(command.companyId),
-    aggregate,
-    (s) => decideQueues(command, s),
-    who,
-  );
+  handleQueueCommand(deps, command.companyId, command, who);
 
 const optionsAggregate = { initialState: initialQueueOptionsState, evolve: evolveQueueOptions };
 
+const handleQueueOptionCommand = commandHandler(optionsAggregate, queueOptionsStreamId, decideQueueOption);
+
+/** A queue's whole option tree is one stream, named by the command's queue. */
 export const runQueueOptionCommand = (deps: Deps, command: QueueOptionCommand, who: Actor) =>
-  handle<QueueOptionsState, QueueOptionEvent>(
-    deps,
-    queueOptionsStreamId(command.queueId),
-    optionsAggregate,
-    (s) => decideQueueOption(command, s),
-    who,
-  );
+  handleQueueOptionCommand(deps, command.queueId, command, who);

@@ -1,21 +1,15 @@
-import type { QuickMessageEvent } from '@zelo/contracts/quick-messages/events';
-import { type Actor, type Deps, handle } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
 import {
   decideQuickMessages,
   evolveQuickMessages,
   initialQuickMessagesState,
   type QuickMessageCommand,
-  type QuickMessagesState,
   quickMessagesStreamId,
 } from './domain/quick-messages.ts';
 
 const aggregate = { initialState: initialQuickMessagesState, evolve: evolveQuickMessages };
+const handleQuickMessageCommand = commandHandler(aggregate, quickMessagesStreamId, decideQuickMessages);
 
+/** All of a company's quick messages share its stream, so the command names the stream by its company. */
 export const runQuickMessageCommand = (deps: Deps, command: QuickMessageCommand, who: Actor) =>
-  handle<QuickMessagesState, QuickMessageEvent>(
-    deps,
-    quickMessagesStreamId(command.companyId),
-    aggregate,
-    (s) => decideQuickMessages(command, s),
-    who,
-  );
+  handleQuickMessageCommand(deps, command.companyId, command, who);

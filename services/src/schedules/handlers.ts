@@ -1,10 +1,9 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { ScheduleRequest } from '@zelo/contracts/schedules/api';
-import type { ScheduleEvent } from '@zelo/contracts/schedules/events';
 import { loadConnections } from '../connections/handlers.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
-import { type Actor, type Deps, handle, load } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, load } from '../platform/command-handler.ts';
 import { idFromName } from '../platform/ids.ts';
 import { loadTicket, ticketForInbound } from '../tickets/handlers.ts';
 import {
@@ -18,14 +17,11 @@ import {
 
 const aggregate = { initialState: initialScheduleState, evolve: evolveSchedule };
 
+const handleScheduleCommand = commandHandler(aggregate, scheduleStreamId, decideSchedule);
+
+/** Every schedule command names its schedule, and so its stream. */
 export const runScheduleCommand = (deps: Deps, command: ScheduleCommand, who: Actor) =>
-  handle<ScheduleState, ScheduleEvent>(
-    deps,
-    scheduleStreamId(command.scheduleId),
-    aggregate,
-    (s) => decideSchedule(command, s),
-    who,
-  );
+  handleScheduleCommand(deps, command.scheduleId, command, who);
 
 export async function loadSchedule(deps: Deps, scheduleId: string): Promise<ScheduleState> {
   return (await load(deps.store, scheduleStreamId(scheduleId), aggregate)).state;

@@ -1,5 +1,4 @@
-import type { TagEvent, TicketTagsEvent } from '@zelo/contracts/tags/events';
-import { type Actor, type Deps, handle, latestPosition } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, latestPosition } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import {
   decideTags,
@@ -7,28 +6,24 @@ import {
   initialTagsState,
   resolveWanted,
   type TagCommand,
-  type TagsState,
   tagsStreamId,
 } from './domain/tags.ts';
 import {
   decideTicketTags,
   evolveTicketTags,
   initialTicketTagsState,
-  type TicketTagsState,
   ticketTagsStreamId,
 } from './domain/ticket-tags.ts';
 
 const tagsAggregate = { initialState: initialTagsState, evolve: evolveTags };
 const ticketTagsAggregate = { initialState: initialTicketTagsState, evolve: evolveTicketTags };
 
+const handleTagCommand = commandHandler(tagsAggregate, tagsStreamId, decideTags);
+const runTicketTagsCommand = commandHandler(ticketTagsAggregate, ticketTagsStreamId, decideTicketTags);
+
+/** All of a company's tags share its stream, so the command names the stream by its company. */
 export const runTagCommand = (deps: Deps, command: TagCommand, who: Actor) =>
-  handle<TagsState, TagEvent>(
-    deps,
-    tagsStreamId(command.companyId),
-    tagsAggregate,
-    (s) => decideTags(command, s),
-    who,
-  );
+  handleTagCommand(deps, command.companyId, command, who);
 
 /**
  * Sets a ticket's tags to exactly `tags`: names not yet known are created first in the company's tag
@@ -49,11 +44,10 @@ export async function syncTicketTags(
     who,
   );
   const tagIds = wanted.map((w) => resolveWanted(ensured.state, w));
-  const synced = await handle<TicketTagsState, TicketTagsEvent>(
+  const synced = await runTicketTagsCommand(
     deps,
-    ticketTagsStreamId(ticketId),
-    ticketTagsAggregate,
-    (s) => decideTicketTags({ type: 'SyncTicketTags', ticketId, companyId, tagIds }, s),
+    ticketId,
+    { type: 'SyncTicketTags', ticketId, companyId, tagIds },
     who,
   );
   return { tagIds, position: latestPosition(deps.store, ensured.position, synced.position) };

@@ -1,11 +1,17 @@
 import type { CompanySignedUp, PlanCreated, TenancyEvent } from '@zelo/contracts/tenancy/events';
 import { defaultCompanySettings } from '@zelo/contracts/tenancy/events';
-import { type Actor, type Deps, handle, handleAll, step } from '../platform/command-handler.ts';
+import {
+  type Actor,
+  commandHandler,
+  type Deps,
+  handle,
+  handleAll,
+  step,
+} from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import { createUserStep, deletedClaimOwner, emailClaimStep } from '../users/handlers.ts';
 import { hashPassword } from '../users/password.ts';
 import {
-  type CompanyCommand,
   type CompanyState,
   decideCompany,
   evolveCompany,
@@ -17,14 +23,7 @@ export const companyStreamId = (companyId: string) => `company-${companyId}`;
 export const planStreamId = (planId: string) => `plan-${planId}`;
 const companyAggregate = { initialState: initialCompanyState, evolve: evolveCompany };
 
-export const runCompanyCommand = (deps: Deps, companyId: string, command: CompanyCommand, who: Actor) =>
-  handle<CompanyState, TenancyEvent>(
-    deps,
-    companyStreamId(companyId),
-    companyAggregate,
-    (s) => decideCompany(command, s),
-    who,
-  );
+export const runCompanyCommand = commandHandler(companyAggregate, companyStreamId, decideCompany);
 
 /** Creates a plan once (seeding is idempotent: the stream exists after the first run). */
 export function createPlan(deps: Deps, plan: PlanCreated['data'], who: Actor) {

@@ -1,21 +1,15 @@
-import type { TicketNoteEvent } from '@zelo/contracts/ticket-notes/events';
-import { type Actor, type Deps, handle } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
 import {
   decideNotes,
   evolveNotes,
   initialNoteState,
   type NoteCommand,
-  type NoteState,
   ticketNotesStreamId,
 } from './domain/note.ts';
 
 const aggregate = { initialState: initialNoteState, evolve: evolveNotes };
+const handleNoteCommand = commandHandler(aggregate, ticketNotesStreamId, decideNotes);
 
+/** All notes of a ticket share its stream, so the command names the stream by its ticket. */
 export const runNoteCommand = (deps: Deps, command: NoteCommand, who: Actor) =>
-  handle<NoteState, TicketNoteEvent>(
-    deps,
-    ticketNotesStreamId(command.ticketId),
-    aggregate,
-    (s) => decideNotes(command, s),
-    who,
-  );
+  handleNoteCommand(deps, command.ticketId, command, who);

@@ -1,6 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
-import { type Actor, type Deps, handle, handleAll, load, step } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, handleAll, load, step } from '../platform/command-handler.ts';
 import {
   decideEmailClaim,
   decideEmailRelease,
@@ -22,13 +22,11 @@ const emailAggregate = { initialState: initialEmailState, evolve: evolveEmail };
  * A command on the user stream alone. Deleting and changing the e-mail also write the e-mail claims:
  * use `deleteUser` and `updateUser` (an e-mail change here is refused by `decideUser`).
  */
-export const runUserCommand = (
-  deps: Deps,
-  userId: string,
-  command: Exclude<UserCommand, { type: 'DeleteUser' }>,
-  who: Actor,
-) =>
-  handle<UserState, UserEvent>(deps, userStreamId(userId), userAggregate, (s) => decideUser(command, s), who);
+export const runUserCommand = commandHandler<
+  UserState,
+  UserEvent,
+  Exclude<UserCommand, { type: 'DeleteUser' }>
+>(userAggregate, userStreamId, decideUser);
 
 /**
  * The user's e-mail claim (unique across the platform): taken over when its owner never appeared, or
