@@ -45,6 +45,8 @@ export const ScheduleRequest = v.object({
   whatsappId: v.optional(NullableId, null),
 });
 export type ScheduleRequest = v.InferOutput<typeof ScheduleRequest>;
+/** The routes' body: a missing body is an empty form, each required field answering 'Obrigatório'. */
+export const ScheduleRequestBody = v.optional(ScheduleRequest, {});
 export const CreateScheduleRequest = ScheduleRequest;
 export const UpdateScheduleRequest = ScheduleRequest;
 

@@ -16,6 +16,8 @@ export const SignUpRequest = v.object({
 });
 export type SignUpRequest = v.InferOutput<typeof SignUpRequest>;
 
+/** PUT /settings/{key}: the key is checked against the known settings with its value. */
+export const SettingKeyParam = v.object({ key: v.pipe(v.string(), v.maxLength(60)) });
 export const UpdateSettingRequest = v.object({ value: v.pipe(v.string(), v.maxLength(200)) });
 
 /** PUT /companies/{id}/schedules (doc 1 §7). */

@@ -1,3 +1,4 @@
+import type { TagPage, TagView } from '@zelo/contracts/tags/read-models';
 import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
 
@@ -9,13 +10,21 @@ const tagSelect = `
          g.created_at AS "createdAt", g.updated_at AS "updatedAt"
     FROM tags g`;
 
+type TagRow = Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+
+const toView = (r: TagRow): TagView => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
 /** The tags page: search by name, 20 per page, alphabetical. */
 export async function searchTags(
   pool: pg.Pool,
   companyId: string,
   q: { searchParam?: string; pageNumber: number },
   pageSize = 20,
-) {
+): Promise<TagPage> {
   const params: unknown[] = [companyId];
   let where = 'g.company_id = $1';
   if (q.searchParam) {
@@ -23,23 +32,26 @@ export async function searchTags(
     where += ` AND lower(g.name) LIKE $${params.length}`;
   }
   params.push(pageSize + 1, (q.pageNumber - 1) * pageSize);
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<TagRow>(
     `${tagSelect} WHERE ${where} ORDER BY lower(g.name), g.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { tags: rows.slice(0, pageSize), hasMore: rows.length > pageSize };
+  return { tags: rows.slice(0, pageSize).map(toView), hasMore: rows.length > pageSize };
 }
 
 /** Every tag of the company (the picker and the search tab's tag filter). */
-export async function listAllTags(pool: pg.Pool, companyId: string, onlyKanban = false) {
-  const { rows } = await pool.query(
+export async function listAllTags(pool: pg.Pool, companyId: string, onlyKanban = false): Promise<TagView[]> {
+  const { rows } = await pool.query<TagRow>(
     `${tagSelect} WHERE g.company_id = $1 ${onlyKanban ? 'AND g.kanban' : ''} ORDER BY lower(g.name), g.id`,
     [companyId],
   );
-  return rows;
+  return rows.map(toView);
 }
 
-export async function getTag(pool: pg.Pool, companyId: string, tagId: string) {
-  const { rows } = await pool.query(`${tagSelect} WHERE g.company_id = $1 AND g.id = $2`, [companyId, tagId]);
-  return rows[0] ?? null;
+export async function getTag(pool: pg.Pool, companyId: string, tagId: string): Promise<TagView | null> {
+  const { rows } = await pool.query<TagRow>(`${tagSelect} WHERE g.company_id = $1 AND g.id = $2`, [
+    companyId,
+    tagId,
+  ]);
+  return rows[0] ? toView(rows[0]) : null;
 }

@@ -24,6 +24,7 @@ import { schedulesRoutes } from '../schedules/routes.ts';
 import { tagRoutes } from '../tags/routes.ts';
 import { tenancyRoutes } from '../tenancy/routes.ts';
 import { companySchedulesRoutes } from '../tenancy/schedules-routes.ts';
+import { settingsRoutes } from '../tenancy/settings-routes.ts';
 import { ticketNoteRoutes } from '../ticket-notes/routes.ts';
 import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(ticketNoteRoutes, { ctx });
     await authed.register(queueRoutes, { ctx });
     await authed.register(queueOptionRoutes, { ctx });
+    await authed.register(settingsRoutes, { ctx });
     await authed.register(companySchedulesRoutes, { ctx });
     await authed.register(userRoutes, { ctx });
     await authed.register(connectionRoutes, { ctx });

@@ -1,10 +1,12 @@
 import '@fastify/cookie';
 import { LoginRequest } from '@zelo/contracts/auth/api';
+import type { SessionAnswer } from '@zelo/contracts/auth/read-models';
 import { DomainError } from '@zelo/contracts/errors';
+import type { SessionUserView } from '@zelo/contracts/users/read-models';
 import { sessionUser, userForLogin } from '@zelo/projections/users/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims, AppContext } from '../api/context.ts';
-import { parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
 import { newId } from '../platform/ids.ts';
 import { isSubscriptionActive } from '../tenancy/domain/company.ts';
 import { runUserCommand } from '../users/handlers.ts';
@@ -23,12 +25,13 @@ const formatDate = (iso: string) => {
 };
 
 export async function authRoutes(
-  app: FastifyInstance,
+  plain: FastifyInstance,
   {
     ctx,
     publish,
   }: { ctx: AppContext; publish: (companyId: string, event: string, data: unknown, userId?: string) => void },
 ) {
+  const app = typed(plain);
   // Secure follows the deployment: configured, or on when the request came over HTTPS (directly, or
   // per x-forwarded-proto from a proxy Fastify trusts, TRUST_PROXY).
   const cookieOptions = (request: FastifyRequest) => ({
@@ -51,7 +54,7 @@ export async function authRoutes(
   }
 
   /** The user as the login and refresh answers show it (the session's user and company). */
-  async function sessionUserOf(userId: string) {
+  async function sessionUserOf(userId: string): Promise<SessionUserView> {
     const user = await sessionUser(ctx.pool, userId);
     if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
     return user;
@@ -61,10 +64,10 @@ export async function authRoutes(
   async function startSession(
     request: FastifyRequest,
     reply: FastifyReply,
-    user: Awaited<ReturnType<typeof sessionUserOf>>,
+    user: SessionUserView,
     familyId: string,
     refreshToken: string,
-  ) {
+  ): Promise<SessionAnswer> {
     const claims: AccessTokenClaims = {
       id: user.id,
       companyId: user.companyId,
@@ -80,9 +83,9 @@ export async function authRoutes(
 
   app.post(
     '/auth/login',
-    { config: perAddressLimit('login', LOGIN_REQUESTS_PER_MINUTE, 60_000) },
+    { config: perAddressLimit('login', LOGIN_REQUESTS_PER_MINUTE, 60_000), schema: { body: LoginRequest } },
     async (request, reply) => {
-      const { email, password } = parse(LoginRequest, request.body);
+      const { email, password } = request.body;
       const who = { email, ip: request.ip };
       // Throttled before the password is checked: past the limit even the right password waits.
       await assertLoginAllowed(ctx.pool, reply, who);
@@ -140,7 +143,7 @@ export async function authRoutes(
     return startSession(request, reply, user, rotated.familyId, rotated.token);
   });
 
-  app.get('/auth/me', { onRequest: app.authenticate }, async (request) => {
+  app.get('/auth/me', { onRequest: app.authenticate }, async (request): Promise<SessionUserView> => {
     const user = await sessionUser(ctx.pool, request.session.id);
     if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
     return user;

@@ -8,6 +8,7 @@ import {
   normalizeWhatsappNumber,
 } from '@zelo/contracts/external-api/api';
 import type { MediaType } from '@zelo/contracts/messaging/events';
+import { connectionByToken } from '@zelo/projections/external-api/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../api/context.ts';
 import { parse } from '../api/validation.ts';
@@ -69,21 +70,12 @@ export async function externalApiRoutes(
   async function connectionOf(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new DomainError('ERR_INVALID_TOKEN', 'missing bearer token (a connection token)');
-    const { rows } = await pool.query(
-      `SELECT w.id AS "whatsappId", w.company_id AS "companyId", c.due_date AS "dueDate",
-              coalesce(p.use_external_api, false) AS "useExternalApi"
-         FROM whatsapps w JOIN companies c ON c.id = w.company_id LEFT JOIN plans p ON p.id = c.plan_id
-        WHERE w.token = $1`,
-      [token],
-    );
-    const found = rows[0] as
-      | { whatsappId: string; companyId: string; dueDate: Date; useExternalApi: boolean }
-      | undefined;
+    const found = await connectionByToken(pool, token);
     if (!found) throw new DomainError('ERR_INVALID_TOKEN', 'no connection has this token');
     if (!found.useExternalApi) {
       throw new DomainError('ERR_EXTERNAL_API_DISABLED', "the company's plan does not include the API");
     }
-    if (!isSubscriptionActive(found.dueDate.toISOString(), deps.clock.now())) {
+    if (!isSubscriptionActive(found.dueDate, deps.clock.now())) {
       throw new DomainError('ERR_SUBSCRIPTION_EXPIRED', "the company's subscription has expired");
     }
     return found;
@@ -124,6 +116,7 @@ export async function externalApiRoutes(
       let number = '';
       let sends: Send[];
       if (request.isMultipart()) {
+        // Multipart fields arrive with the parts, beyond the reach of a route schema.
         const received = await receiveMedia(request, media, companyId, MEDIA_LIMITS.files, (fields) => {
           number = validNumber(parse(ExternalSendMediaFields, { number: fields.get('number') }).number);
         });
@@ -134,6 +127,8 @@ export async function externalApiRoutes(
           mediaUrl: f.mediaUrl,
         }));
       } else {
+        // Parsed here, not in the route's schema: the body is JSON or multipart, and a bad token must
+        // be refused before the body is looked at (a schema validates before the handler runs).
         const body = parse(ExternalSendRequest, request.body);
         number = validNumber(body.number);
         sends = [{ body: body.body }];

@@ -5,6 +5,7 @@ import {
   QuickMessageRequest,
   QuickMessagesListQuery,
 } from '@zelo/contracts/quick-messages/api';
+import type { QuickMessagePage, QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import {
   getQuickMessage,
   type Reader,
@@ -13,7 +14,8 @@ import {
 } from '@zelo/projections/quick-messages/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { MEDIA_LIMITS, receiveMedia } from '../messaging/send-media.ts';
 import { newId } from '../platform/ids.ts';
@@ -25,9 +27,10 @@ import { runQuickMessageCommand } from './handlers.ts';
  * admins change it. The spec's companyId and userId parameters are ignored: the session decides both.
  */
 export async function quickMessageRoutes(
-  app: FastifyInstance,
+  plain: FastifyInstance,
   { ctx, media }: { ctx: AppContext; media: MediaStorage },
 ) {
+  const app = typed(plain);
   // Scoped to this plugin: only the attachment upload takes a file.
   await app.register(multipart, { limits: MEDIA_LIMITS, throwFileSizeLimit: true });
   const { deps, pool, watcher } = ctx;
@@ -46,27 +49,33 @@ export async function quickMessageRoutes(
     actor: request.session.id,
   });
 
-  async function messageAfter(request: FastifyRequest, id: string, position: string | null) {
+  async function messageAfter(
+    request: FastifyRequest,
+    id: string,
+    position: string | null,
+  ): Promise<QuickMessageView> {
     await watcher.waitFor(position, ['quick-messages']);
     const m = await getQuickMessage(pool, reader(request), id);
     if (!m) throw new DomainError('ERR_NO_QUICK_MESSAGE_FOUND', 'quick message not found');
     return m;
   }
 
-  app.get('/quick-messages', async (request) => {
-    const q = parse(ListQuickMessagesQuery, request.query);
-    return searchQuickMessages(pool, reader(request), q);
-  });
-  app.get('/quick-messages/list', async (request) => {
-    parse(QuickMessagesListQuery, request.query);
-    return usableQuickMessages(pool, reader(request));
-  });
-  app.get('/quick-messages/:id', async (request) =>
-    messageAfter(request, parse(IdParam, request.params).id, null),
+  app.get(
+    '/quick-messages',
+    { schema: { querystring: ListQuickMessagesQuery } },
+    async (request): Promise<QuickMessagePage> => searchQuickMessages(pool, reader(request), request.query),
+  );
+  app.get(
+    '/quick-messages/list',
+    { schema: { querystring: QuickMessagesListQuery } },
+    async (request): Promise<QuickMessageView[]> => usableQuickMessages(pool, reader(request)),
+  );
+  app.get('/quick-messages/:id', { schema: { params: IdParam } }, async (request) =>
+    messageAfter(request, request.params.id, null),
   );
 
-  app.post('/quick-messages', async (request, reply) => {
-    const body = parse(QuickMessageRequest, request.body);
+  app.post('/quick-messages', { schema: { body: QuickMessageRequest } }, async (request, reply) => {
+    const body = request.body;
     const quickMessageId = newId();
     const r = await runQuickMessageCommand(
       deps,
@@ -80,25 +89,29 @@ export async function quickMessageRoutes(
     return reply.status(201).send(await messageAfter(request, quickMessageId, r.position));
   });
 
-  app.put('/quick-messages/:id', async (request) => {
-    const { id: quickMessageId } = parse(IdParam, request.params);
-    const body = parse(QuickMessageRequest, request.body);
-    const r = await runQuickMessageCommand(
-      deps,
-      {
-        type: 'UpdateQuickMessage',
-        companyId: request.session.companyId,
-        by: editor(request),
-        message: { quickMessageId, ...body },
-      },
-      who(request),
-    );
-    return messageAfter(request, quickMessageId, r.position);
-  });
+  app.put(
+    '/quick-messages/:id',
+    { schema: { params: IdParam, body: QuickMessageRequest } },
+    async (request) => {
+      const { id: quickMessageId } = request.params;
+      const body = request.body;
+      const r = await runQuickMessageCommand(
+        deps,
+        {
+          type: 'UpdateQuickMessage',
+          companyId: request.session.companyId,
+          by: editor(request),
+          message: { quickMessageId, ...body },
+        },
+        who(request),
+      );
+      return messageAfter(request, quickMessageId, r.position);
+    },
+  );
 
   // The attachment (doc 2 §2.7): one file, `file` or `medias`; a new upload replaces the previous one.
-  app.post('/quick-messages/:id/media-upload', async (request) => {
-    const { id: quickMessageId } = parse(IdParam, request.params);
+  app.post('/quick-messages/:id/media-upload', { schema: { params: IdParam } }, async (request) => {
+    const { id: quickMessageId } = request.params;
     // Found and editable before the file is stored: another company's id stores nothing.
     const current = await getQuickMessage(pool, reader(request), quickMessageId);
     if (!current) throw new DomainError('ERR_NO_QUICK_MESSAGE_FOUND', 'quick message not found');
@@ -123,8 +136,8 @@ export async function quickMessageRoutes(
     return messageAfter(request, quickMessageId, r.position);
   });
 
-  app.delete('/quick-messages/:id/media-upload', async (request) => {
-    const { id: quickMessageId } = parse(IdParam, request.params);
+  app.delete('/quick-messages/:id/media-upload', { schema: { params: IdParam } }, async (request) => {
+    const { id: quickMessageId } = request.params;
     const r = await runQuickMessageCommand(
       deps,
       {
@@ -138,8 +151,8 @@ export async function quickMessageRoutes(
     return messageAfter(request, quickMessageId, r.position);
   });
 
-  app.delete('/quick-messages/:id', async (request) => {
-    const { id: quickMessageId } = parse(IdParam, request.params);
+  app.delete('/quick-messages/:id', { schema: { params: IdParam } }, async (request) => {
+    const { id: quickMessageId } = request.params;
     const r = await runQuickMessageCommand(
       deps,
       {

@@ -7,6 +7,7 @@ import { schedulesMigrations, schedulesProjection } from '@zelo/projections/sche
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../api/errors.ts';
+import { installValibotSchemas } from '../api/schema.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
 import { createContact } from '../contacts/handlers.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
@@ -49,6 +50,7 @@ beforeAll(async () => {
 
   app = Fastify();
   installErrorHandler(app);
+  installValibotSchemas(app);
   await app.register(jwt, { secret: 'test-secret' });
   // No users read model here: the session is the token's user, with no queues.
   installAuthentication(app, async (c) => ({
@@ -59,7 +61,11 @@ beforeAll(async () => {
     queueIds: [],
     allTicket: false,
   }));
-  await app.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher } });
+  // As api/app.ts mounts them: inside the scope whose one hook checks the session.
+  await app.register(async (authed) => {
+    authed.addHook('onRequest', authed.authenticate);
+    await authed.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher } });
+  });
   await app.ready();
   tokenA = app.jwt.sign({ id: userA, companyId: companyA, profile: 'user', super: false });
   tokenB = app.jwt.sign({ id: userB, companyId: companyB, profile: 'user', super: false });

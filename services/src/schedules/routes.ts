@@ -1,17 +1,19 @@
 import { DomainError } from '@zelo/contracts/errors';
-import { ListSchedulesQuery, ScheduleRequest } from '@zelo/contracts/schedules/api';
+import { ListSchedulesQuery, ScheduleRequestBody } from '@zelo/contracts/schedules/api';
 import { getSchedule, listSchedules } from '@zelo/projections/schedules/schedules';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
 import { createSchedule, deleteSchedule, updateSchedule } from './handlers.ts';
 
 /** The schedules screen's calls (doc 2 §2.8). Every read and write is scoped to the caller's company. */
 export async function schedulesRoutes(
-  app: FastifyInstance,
+  plain: FastifyInstance,
   { ctx }: { ctx: Pick<AppContext, 'deps' | 'pool' | 'watcher'> },
 ) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
   async function scheduleAfter(companyId: string, id: string, position: string | null) {
@@ -26,31 +28,28 @@ export async function schedulesRoutes(
     correlationId: request.id,
   });
 
-  app.get('/schedules', async (request) => {
-    const q = parse(ListSchedulesQuery, request.query ?? {});
-    return listSchedules(pool, request.session.companyId, q);
-  });
-
-  app.get('/schedules/:id', async (request) =>
-    scheduleAfter(request.session.companyId, parse(IdParam, request.params).id, null),
+  app.get('/schedules', { schema: { querystring: ListSchedulesQuery } }, async (request) =>
+    listSchedules(pool, request.session.companyId, request.query),
   );
 
-  app.post('/schedules', async (request, reply) => {
-    const body = parse(ScheduleRequest, request.body ?? {});
+  app.get('/schedules/:id', { schema: { params: IdParam } }, async (request) =>
+    scheduleAfter(request.session.companyId, request.params.id, null),
+  );
+
+  app.post('/schedules', { schema: { body: ScheduleRequestBody } }, async (request, reply) => {
     const scheduleId = newId();
-    const r = await createSchedule(deps, scheduleId, body, who(request));
+    const r = await createSchedule(deps, scheduleId, request.body, who(request));
     return reply.status(201).send(await scheduleAfter(request.session.companyId, scheduleId, r.position));
   });
 
-  app.put('/schedules/:id', async (request) => {
-    const { id: scheduleId } = parse(IdParam, request.params);
-    const body = parse(ScheduleRequest, request.body ?? {});
-    const r = await updateSchedule(deps, scheduleId, body, who(request));
+  app.put('/schedules/:id', { schema: { params: IdParam, body: ScheduleRequestBody } }, async (request) => {
+    const { id: scheduleId } = request.params;
+    const r = await updateSchedule(deps, scheduleId, request.body, who(request));
     return scheduleAfter(request.session.companyId, scheduleId, r.position);
   });
 
-  app.delete('/schedules/:id', async (request) => {
-    const { id: scheduleId } = parse(IdParam, request.params);
+  app.delete('/schedules/:id', { schema: { params: IdParam } }, async (request) => {
+    const { id: scheduleId } = request.params;
     const r = await deleteSchedule(deps, scheduleId, who(request));
     await watcher.waitFor(r.position, ['schedules']);
     return { message: 'schedule deleted' };

@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { ListTagsQuery, SyncTagsRequest, TagRequest } from '@zelo/contracts/tags/api';
+import type { KanbanTags, TagPage, TagView } from '@zelo/contracts/tags/read-models';
 import { getTag, listAllTags, searchTags } from '@zelo/projections/tags/queries';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,7 +20,7 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
   const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
-  async function tagAfter(companyId: string, id: string, position: string | null) {
+  async function tagAfter(companyId: string, id: string, position: string | null): Promise<TagView> {
     await watcher.waitFor(position, ['tags']);
     const tag = await getTag(pool, companyId, id);
     if (!tag) throw new DomainError('ERR_NO_TAG_FOUND', 'tag not found');
@@ -34,13 +35,18 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
       throw new DomainError('ERR_NO_PERMISSION', 'only admins set the kanban flag');
   }
 
-  app.get('/tags', { schema: { querystring: ListTagsQuery } }, async (request) =>
-    searchTags(pool, request.session.companyId, request.query),
+  app.get(
+    '/tags',
+    { schema: { querystring: ListTagsQuery } },
+    async (request): Promise<TagPage> => searchTags(pool, request.session.companyId, request.query),
   );
-  app.get('/tags/list', async (request) => listAllTags(pool, request.session.companyId));
-  app.get('/tags/kanban', async (request) => ({
-    lista: await listAllTags(pool, request.session.companyId, true),
-  }));
+  app.get('/tags/list', async (request): Promise<TagView[]> => listAllTags(pool, request.session.companyId));
+  app.get(
+    '/tags/kanban',
+    async (request): Promise<KanbanTags> => ({
+      lista: await listAllTags(pool, request.session.companyId, true),
+    }),
+  );
   app.get('/tags/:id', { schema: { params: IdParam } }, async (request) =>
     tagAfter(request.session.companyId, request.params.id, null),
   );
@@ -61,23 +67,27 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
     return reply.status(201).send(await tagAfter(companyId, tagId, r.position));
   });
 
-  app.put('/tags/:id', { schema: { params: IdParam, body: TagRequest } }, async (request) => {
-    const { id: tagId } = request.params;
-    const body = request.body;
-    const { companyId } = request.session;
-    const current = await tagAfter(companyId, tagId, null);
-    // A non-admin may save a tag as long as the kanban flag stays as it is.
-    if (body.kanban !== undefined && body.kanban !== current.kanban)
-      assertKanbanAllowed(request, body.kanban);
-    const tag = {
-      tagId,
-      name: body.name,
-      color: body.color ?? current.color,
-      kanban: body.kanban ?? current.kanban,
-    };
-    const r = await runTagCommand(deps, { type: 'UpdateTag', companyId, tag }, who(request));
-    return tagAfter(companyId, tagId, r.position);
-  });
+  app.put(
+    '/tags/:id',
+    { schema: { params: IdParam, body: TagRequest } },
+    async (request): Promise<TagView> => {
+      const { id: tagId } = request.params;
+      const body = request.body;
+      const { companyId } = request.session;
+      const current = await tagAfter(companyId, tagId, null);
+      // A non-admin may save a tag as long as the kanban flag stays as it is.
+      if (body.kanban !== undefined && body.kanban !== current.kanban)
+        assertKanbanAllowed(request, body.kanban);
+      const tag = {
+        tagId,
+        name: body.name,
+        color: body.color ?? current.color,
+        kanban: body.kanban ?? current.kanban,
+      };
+      const r = await runTagCommand(deps, { type: 'UpdateTag', companyId, tag }, who(request));
+      return tagAfter(companyId, tagId, r.position);
+    },
+  );
 
   app.delete('/tags/:id', { onRequest: app.requireAdmin, schema: { params: IdParam } }, async (request) => {
     const { id: tagId } = request.params;

@@ -1,0 +1,22 @@
+/** GET /simulator/connections rows: a simulator connection and its company. */
+export interface SimConnection {
+  id: string;
+  name: string;
+  status: string;
+  companyName: string;
+}
+
+/** What a simulated customer's phone shows (GET .../phones/{number}/messages rows). */
+export interface SimPhoneMessage {
+  id: string;
+  direction: 'inbound' | 'outbound';
+  waMessageId: string;
+  body: string;
+  /** chat, image, audio, video, application...: what a phone shows above the caption. */
+  mediaType: string;
+  /** `/public/...` on the API for a media message, else null. */
+  mediaUrl: string | null;
+  ack: number;
+  createdAt: string;
+  quotedWaMessageId: string | null;
+}

@@ -1,0 +1,40 @@
+import { DomainError } from '@zelo/contracts/errors';
+import { SettingKeyParam, UpdateSettingRequest } from '@zelo/contracts/tenancy/api';
+import type { SettingView } from '@zelo/contracts/tenancy/read-models';
+import { isAllowedSettingValue } from '@zelo/contracts/tenancy/settings';
+import { companySettings } from '@zelo/projections/tenancy/queries';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../api/context.ts';
+import { typed } from '../api/schema.ts';
+import { runCompanyCommand } from './handlers.ts';
+
+/** The company's settings (doc 1 §2 settings screen, §3 setting keys): everyone reads, admins change. */
+export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = typed(plain);
+  const { deps, pool, watcher } = ctx;
+
+  app.get(
+    '/settings',
+    async (request): Promise<SettingView[]> => companySettings(pool, request.session.companyId),
+  );
+
+  app.put(
+    '/settings/:key',
+    { onRequest: app.requireAdmin, schema: { params: SettingKeyParam, body: UpdateSettingRequest } },
+    async (request): Promise<SettingView> => {
+      const { key } = request.params;
+      const { value } = request.body;
+      if (!isAllowedSettingValue(key, value))
+        throw new DomainError('ERR_VALIDATION', `value: ${key} does not accept "${value}"`);
+      const { companyId, id } = request.session;
+      const r = await runCompanyCommand(
+        deps,
+        companyId,
+        { type: 'ChangeSetting', key, value },
+        { companyId, actor: id },
+      );
+      await watcher.waitFor(r.position, ['tenancy']);
+      return { key, value };
+    },
+  );
+}
