@@ -1,4 +1,4 @@
-import type { TicketTimerInput } from './workflow.ts';
+import type { TicketTimerInput } from './timer.ts';
 
 const MINUTE = 60_000;
 

@@ -1,10 +1,6 @@
 import type { Client } from '@temporalio/client';
-import {
-  rearmSignal,
-  type TicketTimerInput,
-  ticketTimerWorkflow,
-  ticketTimerWorkflowId,
-} from './workflow.ts';
+import type { TicketTimerInput } from './timer.ts';
+import { rearmSignal, ticketTimerWorkflow, ticketTimerWorkflowId } from './workflow.ts';
 
 /** Arms a ticket's timer from outside Temporal (what the services' ticket-timers reactor asks for). */
 export function ticketTimersClient(client: Client, taskQueue: string) {

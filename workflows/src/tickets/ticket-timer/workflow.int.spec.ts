@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
 import type { createTicketTimerActivities } from './activities.ts';
 import { ticketTimersClient } from './client.ts';
-import { type TicketTimerInput, type TicketTimerKind, ticketTimerWorkflowId } from './workflow.ts';
+import type { TicketTimerInput, TicketTimerKind } from './timer.ts';
+import { ticketTimerWorkflowId } from './workflow.ts';
 
 // The workflow on the real Temporal dev server, its activity a fake that records when it fired.
 interface Fired extends TicketTimerInput {

@@ -1,19 +1,6 @@
 import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { TicketTimerActivities } from './activities.ts';
-
-/**
- * The waiting parts of a ticket's automation (BEHAVIOUR.md): how long the bot keeps trying
- * (`botTimeout`), when an unanswered ticket moves to the transfer queue (`transfer`), when a quiet
- * ticket closes (`expire`). One durable timer per ticket and kind; what happens when it fires is
- * decided by the activity against the ticket as it is then, so a timer that lost its reason does nothing.
- */
-export type TicketTimerKind = 'botTimeout' | 'transfer' | 'expire';
-export interface TicketTimerInput {
-  ticketId: string;
-  kind: TicketTimerKind;
-  /** ISO instant. */
-  dueAt: string;
-}
+import type { TicketTimerInput, TicketTimerKind } from './timer.ts';
 
 export const ticketTimerWorkflowId = (kind: TicketTimerKind, ticketId: string) =>
   `ticket-${kind}-${ticketId}`;
