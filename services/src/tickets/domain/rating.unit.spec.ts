@@ -1,3 +1,4 @@
+import { ticketAccepted, ticketCreated } from '@zelo/contracts/testing/events';
 import type { TicketEvent } from '@zelo/contracts/tickets/events';
 import { describe, expect, it } from 'vitest';
 import { decideTicket, evolveTicket, initialTicketState, type TicketCommand } from './ticket.ts';
@@ -7,20 +8,17 @@ const ref = {
   companyId: '00000000-0000-4000-8000-000000000001',
 };
 const agent = '00000000-0000-4000-8000-0000000000b1';
-const created: TicketEvent = {
-  type: 'TicketCreated',
-  data: {
-    ...ref,
-    contactId: '00000000-0000-4000-8000-0000000000c1',
-    isGroup: false,
-    status: 'pending',
-    userId: null,
-    queueId: null,
-    whatsappId: '00000000-0000-4000-8000-0000000000d1',
-    claim: { conversationId: 'conversation-x', revision: 0 },
-  },
-};
-const accepted: TicketEvent = { type: 'TicketAccepted', data: { ...ref, userId: agent, queueId: null } };
+const created = ticketCreated({
+  ...ref,
+  contactId: '00000000-0000-4000-8000-0000000000c1',
+  isGroup: false,
+  status: 'pending',
+  userId: null,
+  queueId: null,
+  whatsappId: '00000000-0000-4000-8000-0000000000d1',
+  claim: { conversationId: 'conversation-x', revision: 0 },
+});
+const accepted = ticketAccepted({ ...ref, userId: agent, queueId: null });
 const state = (events: TicketEvent[]) => events.reduce(evolveTicket, initialTicketState());
 const decide = (events: TicketEvent[], command: TicketCommand) => decideTicket(command, state(events));
 const msg = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
@@ -71,7 +69,7 @@ describe('ratings (BEHAVIOUR.md "Ratings")', () => {
     expect(decide(asked, resolveWithRating)).toEqual([
       { type: 'TicketClosed', data: { ...ref, userId: agent, queueId: null, reason: 'resolved' } },
     ]);
-    const group = { ...created, data: { ...created.data, isGroup: true } } as TicketEvent;
+    const group = ticketCreated({ ...created.data, isGroup: true });
     expect(decide([group, accepted], resolveWithRating).map((e) => e.type)).toEqual(['TicketClosed']);
   });
 

@@ -1,4 +1,13 @@
-import type { ConversationTicketClaimed, TicketEvent } from '@zelo/contracts/tickets/events';
+import {
+  ticketAccepted,
+  ticketClosed,
+  ticketCreated,
+  ticketDeleted,
+  ticketReopened,
+  ticketReturned,
+  ticketTransferred,
+} from '@zelo/contracts/testing/events';
+import type { ConversationTicketClaimed, TicketCreated, TicketEvent } from '@zelo/contracts/tickets/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -53,30 +62,23 @@ const applyClaim = (
   claim: claimData(over),
 });
 
-const created = (
-  over: { status?: 'pending' | 'open' | 'closed'; userId?: string | null; queueId?: string | null } = {},
-): TicketEvent => ({
-  type: 'TicketCreated',
-  data: {
+const created = (over: Partial<TicketCreated['data']> = {}) =>
+  ticketCreated({
     ...ref,
     contactId,
     isGroup: false,
-    status: over.status ?? 'pending',
-    userId: over.userId ?? null,
-    queueId: over.queueId ?? null,
+    status: 'pending',
+    userId: null,
+    queueId: null,
     whatsappId,
     claim: { conversationId, revision: 0 },
-  },
-});
-const accepted = (userId: string, queueId: string | null = null): TicketEvent => ({
-  type: 'TicketAccepted',
-  data: { ...ref, userId, queueId },
-});
-const closed = (userId: string | null, queueId: string | null = null): TicketEvent => ({
-  type: 'TicketClosed',
-  data: { ...ref, userId, queueId, reason: 'resolved' },
-});
-const deleted: TicketEvent = { type: 'TicketDeleted', data: ref };
+    ...over,
+  });
+const accepted = (userId: string, queueId: string | null = null) =>
+  ticketAccepted({ ...ref, userId, queueId });
+const closed = (userId: string | null, queueId: string | null = null) =>
+  ticketClosed({ ...ref, userId, queueId, reason: 'resolved' });
+const deleted = ticketDeleted(ref);
 
 const pending = [created()];
 const openByAna = [created(), accepted(ana, sales)];
@@ -212,7 +214,7 @@ describe('Ticket', () => {
 
     it('after a return another agent can accept it', () =>
       spec
-        .given([...openByAna, { type: 'TicketReturned', data: { ...ref, previousUserId: ana } }])
+        .given([...openByAna, ticketReturned({ ...ref, previousUserId: ana })])
         .when({ type: 'AcceptTicket', userId: bruno, queueId: null })
         .then([accepted(bruno, sales)]));
 
@@ -288,18 +290,15 @@ describe('Ticket', () => {
         ]));
 
     it('a moved claim already applied decides nothing when it is redelivered', () => {
-      const moved: TicketEvent = {
-        type: 'TicketTransferred',
-        data: {
-          ...ref,
-          from: { userId: ana, queueId: sales, whatsappId },
-          status: 'pending',
-          userId: null,
-          queueId: support,
-          whatsappId: otherWhatsappId,
-          claim: { conversationId, revision: 1 },
-        },
-      };
+      const moved = ticketTransferred({
+        ...ref,
+        from: { userId: ana, queueId: sales, whatsappId },
+        status: 'pending',
+        userId: null,
+        queueId: support,
+        whatsappId: otherWhatsappId,
+        claim: { conversationId, revision: 1 },
+      });
       spec
         .given([...openByAna, moved])
         .when(applyClaim(1, { reason: 'moved', queueId: support, whatsappId: otherWhatsappId }))
@@ -347,10 +346,7 @@ describe('Ticket', () => {
       spec
         .given([
           ...closedByAna,
-          {
-            type: 'TicketReopened',
-            data: { ...ref, userId: bruno, queueId: support, claim: { conversationId, revision: 1 } },
-          },
+          ticketReopened({ ...ref, userId: bruno, queueId: support, claim: { conversationId, revision: 1 } }),
         ])
         .when({ type: 'CloseTicket', userId: bruno })
         .then([closed(bruno, support)]));
