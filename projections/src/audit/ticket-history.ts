@@ -1,3 +1,4 @@
+import type { AnyEvent } from '@zelo/contracts/events';
 import type pg from 'pg';
 import type { EventWith, Projection, ProjectionEvent } from '../runner.ts';
 
@@ -65,15 +66,24 @@ export const ticketHistoryProjection: Projection = {
   },
 };
 
-export interface TicketHistoryRow {
+/** One kept event: its `type` and `data` as its contract says (they were checked when written). */
+export type TicketHistoryRow = Extract<AnyEvent, { data: { ticketId: unknown } }> & {
   position: string;
   ticketId: string;
   companyId: string | null;
   eventId: string;
-  type: string;
   actor: string;
   at: Date;
-  data: Record<string, any>;
+};
+
+/** The fields of a kept event that name a user, queue or connection, whichever event it is. */
+interface Mentions {
+  ticketId: string | null;
+  userId?: string | null;
+  previousUserId?: string | null;
+  queueId?: string | null;
+  whatsappId?: string | null;
+  from?: { userId: string | null; queueId: string | null; whatsappId: string | null };
 }
 
 /** A ticket's events in the order they happened; `companyId` null reads across tenants (operators only). */
@@ -96,16 +106,16 @@ export async function ticketHistory(
 /** Every id a history row mentions that a person would rather read as a name. */
 export const idsInHistory = (rows: TicketHistoryRow[]): string[] => [
   ...new Set(
-    rows.flatMap((r) =>
+    rows.flatMap(({ actor, data }: { actor: string; data: Mentions }) =>
       [
-        r.actor,
-        r.data.userId,
-        r.data.previousUserId,
-        r.data.queueId,
-        r.data.whatsappId,
-        r.data.from?.userId,
-        r.data.from?.queueId,
-        r.data.from?.whatsappId,
+        actor,
+        data.userId,
+        data.previousUserId,
+        data.queueId,
+        data.whatsappId,
+        data.from?.userId,
+        data.from?.queueId,
+        data.from?.whatsappId,
       ].filter((x): x is string => typeof x === 'string' && UUID.test(x)),
     ),
   ),
