@@ -1,4 +1,10 @@
 import type { QuickMessageEvent } from '@zelo/contracts/quick-messages/events';
+import {
+  quickMessageCreated,
+  quickMessageDeleted,
+  quickMessageMediaAttached,
+  quickMessageMediaRemoved,
+} from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -29,7 +35,7 @@ const hello = {
   status: true,
   userId: ana,
 };
-const helloCreated: QuickMessageEvent = { type: 'QuickMessageCreated', data: { companyId, ...hello } };
+const helloCreated = quickMessageCreated({ companyId, ...hello });
 const { userId: _u, ...helloFields } = hello;
 
 describe('Quick messages', () => {
@@ -95,7 +101,7 @@ describe('Quick messages', () => {
 
     it('another agent may use but not change a company-wide message', () =>
       spec
-        .given([{ type: 'QuickMessageCreated', data: { companyId, ...hello, geral: true } }])
+        .given([quickMessageCreated({ companyId, ...hello, geral: true })])
         .when({
           type: 'UpdateQuickMessage',
           companyId,
@@ -106,7 +112,7 @@ describe('Quick messages', () => {
 
     it('once deleted, the shortcode is free again', () =>
       spec
-        .given([helloCreated, { type: 'QuickMessageDeleted', data: { companyId, quickMessageId: helloId } }])
+        .given([helloCreated, quickMessageDeleted({ companyId, quickMessageId: helloId })])
         .when({ type: 'CreateQuickMessage', companyId, message: { ...hello, quickMessageId: byeId } })
         .then([{ type: 'QuickMessageCreated', data: { companyId, ...hello, quickMessageId: byeId } }]));
   });
@@ -117,10 +123,7 @@ describe('Quick messages', () => {
       mediaName: 'x.pdf',
       mediaType: 'application' as const,
     };
-    const attached: QuickMessageEvent = {
-      type: 'QuickMessageMediaAttached',
-      data: { companyId, quickMessageId: helloId, ...media },
-    };
+    const attached = quickMessageMediaAttached({ companyId, quickMessageId: helloId, ...media });
     const by = { userId: ana, admin: false };
 
     it('its owner attaches or replaces it', () =>
@@ -135,11 +138,7 @@ describe('Quick messages', () => {
         .when({ type: 'RemoveQuickMessageMedia', companyId, by, quickMessageId: helloId })
         .then([{ type: 'QuickMessageMediaRemoved', data: { companyId, quickMessageId: helloId } }]);
       spec
-        .given([
-          helloCreated,
-          attached,
-          { type: 'QuickMessageMediaRemoved', data: { companyId, quickMessageId: helloId } },
-        ])
+        .given([helloCreated, attached, quickMessageMediaRemoved({ companyId, quickMessageId: helloId })])
         .when({ type: 'RemoveQuickMessageMedia', companyId, by, quickMessageId: helloId })
         .then([]);
     });

@@ -1,4 +1,11 @@
 import type { ScheduleEvent } from '@zelo/contracts/schedules/events';
+import {
+  scheduleCreated,
+  scheduleDeleted,
+  scheduleFailed,
+  scheduleSent,
+  scheduleUpdated,
+} from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -29,21 +36,21 @@ const schedule = {
 };
 const moved = { ...schedule, body: 'Lembrete: consulta remarcada', sendAt: '2030-01-31T16:00:00.000Z' };
 
-const created: ScheduleEvent = { type: 'ScheduleCreated', data: { scheduleId, companyId, ...schedule } };
-const sent: ScheduleEvent = {
-  type: 'ScheduleSent',
-  data: { scheduleId, companyId, messageId, sentAt: '2030-01-31T14:00:01.000Z', late: false },
-};
-const failed: ScheduleEvent = {
-  type: 'ScheduleFailed',
-  data: {
-    scheduleId,
-    companyId,
-    reason: 'ERR_NO_DEF_WAPP_FOUND: no default connection',
-    failedAt: '2030-01-31T14:00:01.000Z',
-  },
-};
-const deleted: ScheduleEvent = { type: 'ScheduleDeleted', data: { scheduleId, companyId } };
+const created = scheduleCreated({ scheduleId, companyId, ...schedule });
+const sent = scheduleSent({
+  scheduleId,
+  companyId,
+  messageId,
+  sentAt: '2030-01-31T14:00:01.000Z',
+  late: false,
+});
+const failed = scheduleFailed({
+  scheduleId,
+  companyId,
+  reason: 'ERR_NO_DEF_WAPP_FOUND: no default connection',
+  failedAt: '2030-01-31T14:00:01.000Z',
+});
+const deleted = scheduleDeleted({ scheduleId, companyId });
 
 const markSent = (sentAt: string): ScheduleCommand => ({
   type: 'MarkScheduleSent',
@@ -130,7 +137,7 @@ describe('Schedule', () => {
 
     it('lateness is measured from the edited sendAt', () =>
       spec
-        .given([created, { type: 'ScheduleUpdated', data: { scheduleId, companyId, ...moved } }])
+        .given([created, scheduleUpdated({ scheduleId, companyId, ...moved })])
         .when(markSent('2030-01-31T16:00:05.000Z'))
         .then([
           {

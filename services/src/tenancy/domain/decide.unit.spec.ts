@@ -3,6 +3,7 @@ import {
   defaultCompanySettings,
   type TenancyEvent,
 } from '@zelo/contracts/tenancy/events';
+import { companySettingChanged, companySignedUp } from '@zelo/contracts/testing/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -33,11 +34,8 @@ const company: CompanySignedUp['data'] = {
   dueDate: '2025-03-13T23:59:59.000Z',
   settings: defaultCompanySettings,
 };
-const signedUp: TenancyEvent = { type: 'CompanySignedUp', data: company };
-const changed = (key: string, value: string): TenancyEvent => ({
-  type: 'CompanySettingChanged',
-  data: { companyId, key, value },
-});
+const signedUp = companySignedUp(company);
+const changed = (key: string, value: string) => companySettingChanged({ companyId, key, value });
 
 describe('Company', () => {
   describe('When not signed up', () => {

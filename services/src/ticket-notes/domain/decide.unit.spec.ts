@@ -1,3 +1,4 @@
+import { ticketNoteAdded, ticketNoteDeleted } from '@zelo/contracts/testing/events';
 import type { TicketNoteEvent } from '@zelo/contracts/ticket-notes/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
@@ -16,10 +17,14 @@ const author = '00000000-0000-4000-8000-000000000030';
 const other = '00000000-0000-4000-8000-000000000031';
 const noteId = '00000000-0000-4000-8000-000000000040';
 
-const added: TicketNoteEvent = {
-  type: 'TicketNoteAdded',
-  data: { noteId, ticketId, contactId, companyId, userId: author, note: 'Cliente pediu retorno' },
-};
+const added = ticketNoteAdded({
+  noteId,
+  ticketId,
+  contactId,
+  companyId,
+  userId: author,
+  note: 'Cliente pediu retorno',
+});
 const add: NoteCommand = { type: 'AddTicketNote', ...added.data } as NoteCommand;
 const remove = (userId: string, isAdmin = false): NoteCommand => ({
   type: 'DeleteTicketNote',
@@ -52,10 +57,7 @@ describe('ticket notes', () => {
   });
 
   describe('When the note was deleted', () => {
-    const deleted: TicketNoteEvent = {
-      type: 'TicketNoteDeleted',
-      data: { noteId, ticketId, companyId, userId: author },
-    };
+    const deleted = ticketNoteDeleted({ noteId, ticketId, companyId, userId: author });
     it('is gone for a second delete', () =>
       notes.given([added, deleted]).when(remove(author)).thenThrows('ERR_NOT_FOUND'));
   });

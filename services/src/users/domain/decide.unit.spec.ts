@@ -1,3 +1,11 @@
+import {
+  userCreated,
+  userDeleted,
+  userEmailClaimed,
+  userEmailReleased,
+  userLanguageChanged,
+  userUpdated,
+} from '@zelo/contracts/testing/events';
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
@@ -42,15 +50,15 @@ const profile = {
   queueIds: [sales],
 };
 const user: UserCreated['data'] = { ...ref, passwordHash: '$2b$10$fixedhashfixedhashfixedhash', ...profile };
-const created: UserEvent = { type: 'UserCreated', data: user };
-const deleted: UserEvent = { type: 'UserDeleted', data: ref };
+const created = userCreated(user);
+const deleted = userDeleted(ref);
 const promoted = { ...profile, profile: 'admin' as const, queueIds: [] };
 
 describe("Rehashing a password (a login with a hash older than today's cost)", () => {
   const stronger = 'scrypt$ln=17,r=8,p=1$c2FsdA==$aGFzaA==';
   it('records the new hash with the user as it is now', () =>
     spec
-      .given([created, { type: 'UserUpdated', data: { ...ref, ...promoted } }])
+      .given([created, userUpdated({ ...ref, ...promoted })])
       .when({ type: 'RehashPassword', passwordHash: stronger })
       .then([{ type: 'UserUpdated', data: { ...ref, ...promoted, passwordHash: stronger } }]));
   it('a deleted user is not found', () =>
@@ -106,7 +114,7 @@ describe('User', () => {
       spec.given([created]).when({ type: 'ChangeLanguage', language: 'pt' }).thenNothing());
 
     it('choosing another language is recorded once', () => {
-      const changed: UserEvent = { type: 'UserLanguageChanged', data: { ...ref, language: 'en' } };
+      const changed = userLanguageChanged({ ...ref, language: 'en' });
       spec.given([created]).when({ type: 'ChangeLanguage', language: 'en' }).then([changed]);
       spec.given([created, changed]).when({ type: 'ChangeLanguage', language: 'en' }).thenNothing();
     });
@@ -129,7 +137,7 @@ describe('User', () => {
 
 describe('User e-mail', () => {
   const email = 'ana@padaria.example';
-  const claimed = (userId: string): UserEmailEvent => ({ type: 'UserEmailClaimed', data: { email, userId } });
+  const claimed = (userId: string) => userEmailClaimed({ email, userId });
 
   describe('When free', () => {
     it('a user claims it', () =>
@@ -179,7 +187,7 @@ describe('User e-mail', () => {
   describe('When released', () => {
     it('another user may claim it', () =>
       emails
-        .given([claimed(ana), { type: 'UserEmailReleased', data: { email, userId: ana } }])
+        .given([claimed(ana), userEmailReleased({ email, userId: ana })])
         .when({ email, userId: bruno })
         .then([claimed(bruno)]));
   });
