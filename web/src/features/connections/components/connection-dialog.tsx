@@ -11,6 +11,7 @@ import {
   Tabs,
   TextArea,
 } from '@blueprintjs/core';
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -19,11 +20,10 @@ import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import {
-  type Connection,
   ConnectionInput,
   getConnection,
   listProviders,
-  listQueueOptions,
+  listQueues,
   newConnectionDefaults,
   saveConnection,
 } from '../api/connections.ts';
@@ -32,7 +32,7 @@ interface Props {
   /** null adds a connection. */
   connectionId: string | null;
   onClose: () => void;
-  onSaved?: (connection: Connection) => void;
+  onSaved?: (connection: ConnectionView) => void;
 }
 
 /** Doc 1 §3 Connection: every field of the entity; server refusals come back as translated toasts. */
@@ -42,7 +42,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
     (s) => (connectionId ? getConnection(connectionId, s) : Promise.resolve(null)),
     [connectionId],
   );
-  const queues = useRequest(listQueueOptions, []);
+  const queues = useRequest(listQueues, []);
   const providers = useRequest(listProviders, []);
   const initial: ConnectionInput | null = connectionId
     ? existing.data
@@ -205,7 +205,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
   );
 }
 
-function pick(c: Connection): ConnectionInput {
+function pick(c: ConnectionView): ConnectionInput {
   const out = { ...newConnectionDefaults };
   for (const key of Object.keys(out) as (keyof ConnectionInput)[])
     if (c[key] !== undefined) (out as Record<string, unknown>)[key] = c[key];

@@ -1,16 +1,12 @@
 import '../../../components/ui/admin-page.css';
 import './connections.css';
 import { Alert, Button, ButtonGroup, Card, HTMLTable, Icon, NonIdealState, Tooltip } from '@blueprintjs/core';
+import type { ConnectionStatus, SessionAction } from '@zelo/contracts/connections/events';
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { useCallback, useState } from 'react';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
-import {
-  type Connection,
-  type ConnectionStatus,
-  deleteConnection,
-  requestSession,
-  type SessionAction,
-} from '../api/connections.ts';
+import { deleteConnection, requestSession } from '../api/connections.ts';
 import { formatUpdatedAt, type SessionButton, sessionButtons, statusIcon } from '../lib/connection-status.ts';
 import { useLiveConnections } from '../lib/use-live-connections.ts';
 import { ConnectionDialog } from './connection-dialog.tsx';
@@ -30,12 +26,12 @@ export function ConnectionsPage() {
   const t = useT();
   const connections = useLiveConnections();
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
 
-  const session = async (c: Connection, action: SessionAction) => {
+  const session = async (c: ConnectionView, action: SessionAction) => {
     setBusy(c.id);
     try {
       await requestSession(c.id, action);
@@ -58,7 +54,7 @@ export function ConnectionsPage() {
     setDeleting(null);
   };
 
-  const button = (c: Connection, kind: SessionButton) => {
+  const button = (c: ConnectionView, kind: SessionButton) => {
     const common = { size: 'small' as const, variant: 'outlined' as const, loading: busy === c.id };
     switch (kind) {
       case 'qr':

@@ -1,15 +1,16 @@
 import { Button, Callout, Dialog, DialogBody, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
-import { type Connection, simulateScan } from '../api/connections.ts';
+import { simulateScan } from '../api/connections.ts';
 
 export const SIMULATOR_QR_PREFIX = 'zelo-simulator:';
 
 interface Props {
   /** The live connection (from the socket-fed list); undefined once deleted. */
-  connection: Connection | undefined;
+  connection: ConnectionView | undefined;
   onClose: () => void;
 }
 

@@ -1,9 +1,10 @@
 import type { IconName } from '@blueprintjs/icons';
-import type { Connection, ConnectionStatus } from '../api/connections.ts';
+import type { ConnectionStatus } from '@zelo/contracts/connections/events';
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 
 /** Doc 1 §2 side menu: these statuses put an exclamation badge on /connections. */
 const NEEDS_ATTENTION: ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
-export const needsAttention = (connections: Pick<Connection, 'status'>[]) =>
+export const needsAttention = (connections: Pick<ConnectionView, 'status'>[]) =>
   connections.some((c) => NEEDS_ATTENTION.includes(c.status));
 
 /** Doc 1 §2 "Connections screen actions by status". */
@@ -41,15 +42,15 @@ export function formatUpdatedAt(value: string | Date): string {
 }
 
 export type WhatsappPush =
-  | { action: 'update'; whatsapp: Connection }
+  | { action: 'update'; whatsapp: ConnectionView }
   | { action: 'delete'; whatsappId: string }
-  | { action: 'update'; session: Connection };
+  | { action: 'update'; session: ConnectionView };
 
 /**
  * Applies a `company-{id}-whatsapp` / `-whatsappSession` push to the list: an unknown id is a new
  * connection; a connection becoming the default takes the star from the others.
  */
-export function applyPush(list: Connection[], push: WhatsappPush): Connection[] {
+export function applyPush(list: ConnectionView[], push: WhatsappPush): ConnectionView[] {
   if (push.action === 'delete') return list.filter((c) => c.id !== push.whatsappId);
   const next = 'whatsapp' in push ? push.whatsapp : push.session;
   if (!next?.id) return list;

@@ -1,9 +1,9 @@
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { describe, expect, it } from 'vitest';
-import type { Connection } from '../api/connections.ts';
 import { applyPush, formatUpdatedAt, needsAttention, sessionButtons } from './connection-status.ts';
 
-const conn = (id: string, over: Partial<Connection> = {}): Connection =>
-  ({ id, name: id, status: 'CONNECTED', qrcode: '', isDefault: false, ...over }) as Connection;
+const conn = (id: string, over: Partial<ConnectionView> = {}): ConnectionView =>
+  ({ id, name: id, status: 'CONNECTED', qrcode: '', isDefault: false, ...over }) as ConnectionView;
 
 describe('connections screen rules (doc 1 §2)', () => {
   it('offers the session actions the spec lists for each status', () => {

@@ -1,9 +1,12 @@
+import { MAX_UPLOAD_ROWS } from '@zelo/contracts/contacts/api';
+import type { UploadContactsResult } from '@zelo/contracts/contacts/read-models';
 import { readSheet } from 'read-excel-file/browser';
 import { apiRequest } from '../../../lib/api.ts';
 import { type Cell, type MappedSheet, mapSheetRows } from '../lib/import-rows.ts';
-import type { Contact, ImportRow, UploadError } from '../types.ts';
+import type { ImportRow } from '../types.ts';
 
-export const MAX_IMPORT_ROWS = 5_000;
+/** The server's limit, checked first in the browser so a huge sheet is refused before it is sent. */
+export const MAX_IMPORT_ROWS = MAX_UPLOAD_ROWS;
 
 /** Reads the first sheet of the .xlsx in the browser; the server only ever sees plain rows. */
 export async function readContactsSheet(file: File): Promise<MappedSheet> {
@@ -16,7 +19,7 @@ export const importFromPhone = () =>
   apiRequest<{ message: string }>('/contacts/import', { method: 'POST', body: {} });
 
 export const uploadContacts = (rows: ImportRow[]) =>
-  apiRequest<{ newContacts: Contact[]; errorBag: UploadError[] }>('/contacts/upload', {
+  apiRequest<UploadContactsResult>('/contacts/upload', {
     method: 'POST',
     body: rows,
   });

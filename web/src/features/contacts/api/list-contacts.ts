@@ -1,26 +1,20 @@
+import type { ContactListItem, ContactPage, ContactView } from '@zelo/contracts/contacts/read-models';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/toaster.ts';
-import type { Contact } from '../types.ts';
-
-export interface ContactPage {
-  contacts: Contact[];
-  count: number;
-  hasMore: boolean;
-}
 
 export const listContacts = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
   apiRequest<ContactPage>('/contacts', { query: { searchParam, pageNumber }, signal });
 
 /** Every contact of the company, for the export (the list endpoint pickers use). */
-export const listAllContacts = () => apiRequest<Contact[]>('/contacts/list');
+export const listAllContacts = () => apiRequest<ContactListItem[]>('/contacts/list');
 
 /**
  * The contacts table: a search (the caller debounces it) and pages appended as the user scrolls.
  * A new search or a reload starts again from page 1 and drops answers to the previous one.
  */
 export function useContactPages(search: string, refreshKey: number) {
-  const [contacts, setContacts] = useState<Contact[]>([]);
+  const [contacts, setContacts] = useState<ContactView[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);

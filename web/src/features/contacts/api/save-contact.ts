@@ -1,6 +1,6 @@
+import type { ContactView } from '@zelo/contracts/contacts/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Contact } from '../types.ts';
 
 type Messages = { required: string; tooShort: string; tooLong: string; invalidEmail: string };
 
@@ -49,13 +49,13 @@ function body(input: ContactInput) {
 }
 
 export const createContact = (input: ContactInput) =>
-  apiRequest<Contact>('/contacts', { method: 'POST', body: body(input) });
+  apiRequest<ContactView>('/contacts', { method: 'POST', body: body(input) });
 
 export const updateContact = (id: string, input: ContactInput) =>
-  apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body: body(input) });
+  apiRequest<ContactView>(`/contacts/${encodeURIComponent(id)}`, { method: 'PUT', body: body(input) });
 
 export const getContact = (id: string, signal?: AbortSignal) =>
-  apiRequest<Contact>(`/contacts/${encodeURIComponent(id)}`, { signal });
+  apiRequest<ContactView>(`/contacts/${encodeURIComponent(id)}`, { signal });
 
 export const deleteContact = (id: string) =>
   apiRequest<{ message: string }>(`/contacts/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -1,6 +1,6 @@
+import type { TicketNoteView } from '@zelo/contracts/ticket-notes/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { TicketNote } from '../types.ts';
 
 /** Doc 1 §5: a note is required and at least 2 characters. */
 export const NoteInput = v.object({
@@ -14,10 +14,10 @@ export const NoteInput = v.object({
 export type NoteInput = v.InferInput<typeof NoteInput>;
 
 export const listTicketNotes = (ticketId: string, contactId: string, signal?: AbortSignal) =>
-  apiRequest<TicketNote[]>('/ticket-notes/list', { query: { ticketId, contactId }, signal });
+  apiRequest<TicketNoteView[]>('/ticket-notes/list', { query: { ticketId, contactId }, signal });
 
 export const addTicketNote = (ticketId: string, contactId: string, input: NoteInput) =>
-  apiRequest<TicketNote>('/ticket-notes', {
+  apiRequest<TicketNoteView>('/ticket-notes', {
     method: 'POST',
     body: { ...v.parse(NoteInput, input), ticketId, contactId },
   });

@@ -1,23 +1,23 @@
 import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import type { ContactView } from '@zelo/contracts/contacts/read-models';
 import { Form } from 'react-final-form';
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { ContactInput, createContact, getContact, updateContact } from '../api/save-contact.ts';
-import type { Contact } from '../types.ts';
 import { ContactFields } from './contact-fields.tsx';
 
 interface Props {
   /** null: a new contact. */
   contactId: string | null;
   onClose: () => void;
-  onSaved: (contact: Contact) => void;
+  onSaved: (contact: ContactView) => void;
 }
 
 const EMPTY: ContactInput = { name: '', number: '', email: '', extraInfo: [] };
 
-export const toFormValues = (c: Contact): ContactInput => ({
+export const toFormValues = (c: ContactView): ContactInput => ({
   name: c.name,
   number: c.number,
   email: c.email,

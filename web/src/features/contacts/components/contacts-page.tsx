@@ -1,4 +1,5 @@
 import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { ContactView } from '@zelo/contracts/contacts/read-models';
 import { type ReactNode, type UIEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
@@ -10,7 +11,6 @@ import { listAllContacts, useContactPages } from '../api/list-contacts.ts';
 import { deleteContact } from '../api/save-contact.ts';
 import { buildContactsCsv, CSV_FILE_NAME, downloadText } from '../lib/csv.ts';
 import { useLiveContacts } from '../lib/use-live-contacts.ts';
-import type { Contact } from '../types.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
@@ -23,7 +23,7 @@ interface Props {
    * Doc 1 §2: "Abrir atendimento" opens the new-ticket dialog for the contact (queue rules included).
    * The app layer plugs the tickets feature's dialog in, so this feature does not import another one.
    */
-  newTicketDialog: (contact: Contact, close: () => void) => ReactNode;
+  newTicketDialog: (contact: ContactView, close: () => void) => ReactNode;
 }
 
 /** Doc 1 §2 Contacts page: search, import, add, export, and the table with its actions. */
@@ -40,15 +40,15 @@ export function ContactsPage({ newTicketDialog }: Props) {
   useLiveContacts(user?.companyId, search, setContacts);
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [importing, setImporting] = useState(false);
-  const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [ticketFor, setTicketFor] = useState<Contact | null>(null);
+  const [deleting, setDeleting] = useState<ContactView | null>(null);
+  const [ticketFor, setTicketFor] = useState<ContactView | null>(null);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) loadMore();
   };
 
-  const onSaved = (saved: Contact) => {
+  const onSaved = (saved: ContactView) => {
     setEditing(undefined);
     setContacts((prev) =>
       prev.some((c) => c.id === saved.id)

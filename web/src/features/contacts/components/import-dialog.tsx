@@ -1,14 +1,14 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable } from '@blueprintjs/core';
+import type { ContactView, UploadRowError } from '@zelo/contracts/contacts/read-models';
 import { useState } from 'react';
 import { type TKey, type Translate, useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { MAX_IMPORT_ROWS, readContactsSheet, uploadContacts } from '../api/import-contacts.ts';
 import { isXlsx, type MappedSheet } from '../lib/import-rows.ts';
-import type { Contact, UploadError } from '../types.ts';
 
 interface Props {
   onClose: () => void;
-  onImported: (contacts: Contact[]) => void;
+  onImported: (contacts: ContactView[]) => void;
 }
 
 type Problem = 'onlyXlsx' | 'noRows' | 'tooMany' | 'readError' | null;
@@ -20,7 +20,7 @@ export function ImportDialog({ onClose, onImported }: Props) {
   const [sheet, setSheet] = useState<MappedSheet | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ created: number; errors: UploadError[] } | null>(null);
+  const [result, setResult] = useState<{ created: number; errors: UploadRowError[] } | null>(null);
 
   const pick = async (file: File | undefined) => {
     setSheet(null);
@@ -148,7 +148,7 @@ const REASON: Record<string, TKey> = {
  * Shown in the user's language: a catalogue code by its translation, a validation refusal as
  * "Field: reason" per field (the server's message lists them as `field: reason; ...`).
  */
-function describeError(e: UploadError, t: Translate): string {
+function describeError(e: UploadRowError, t: Translate): string {
   if (e.error !== 'ERR_VALIDATION') return translateCode(e.error, t);
   return e.message
     .split('; ')

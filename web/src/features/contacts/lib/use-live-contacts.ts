@@ -1,7 +1,7 @@
+import type { ContactView } from '@zelo/contracts/contacts/read-models';
 import type { Dispatch, SetStateAction } from 'react';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { getContact } from '../api/save-contact.ts';
-import type { Contact } from '../types.ts';
 
 interface ContactPush {
   action: 'create' | 'update' | 'delete';
@@ -17,7 +17,7 @@ interface ContactPush {
 export function useLiveContacts(
   companyId: string | undefined,
   search: string,
-  setContacts: Dispatch<SetStateAction<Contact[]>>,
+  setContacts: Dispatch<SetStateAction<ContactView[]>>,
 ) {
   useSocketEvent<ContactPush>(companyId ? `company-${companyId}-contact` : null, (push) => {
     if (push.action === 'delete') {

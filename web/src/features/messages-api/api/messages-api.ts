@@ -1,4 +1,6 @@
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { EXTERNAL_SEND_PATH, normalizeWhatsappNumber } from '@zelo/contracts/external-api/api';
+import type { PlanView } from '@zelo/contracts/tenancy/read-models';
 import * as v from 'valibot';
 import { API_URL, ApiError, apiRequest } from '../../../lib/api.ts';
 
@@ -53,25 +55,15 @@ export function sendMedia(input: MediaSendInput) {
   return post(input.token, form, false);
 }
 
-export interface ConnectionOption {
-  id: string;
-  name: string;
-}
-
 export const listConnections = (signal?: AbortSignal) =>
-  apiRequest<ConnectionOption[]>('/whatsapp', { signal });
+  apiRequest<ConnectionView[]>('/whatsapp', { signal });
 
 /** Admins get the connection's token with it; older servers leave it out (then the token is typed). */
 export const connectionToken = async (id: string) =>
-  (await apiRequest<{ token?: string }>(`/whatsapp/${encodeURIComponent(id)}`)).token ?? null;
-
-interface Plan {
-  id: string;
-  useExternalApi: boolean;
-}
+  (await apiRequest<ConnectionView>(`/whatsapp/${encodeURIComponent(id)}`)).token ?? null;
 
 /** Whether the company's plan includes the external API (doc 2 §2.18). */
 export async function planAllowsExternalApi(planId: string | null, signal?: AbortSignal) {
-  const plans = await apiRequest<Plan[]>('/plans/list', { auth: false, signal });
+  const plans = await apiRequest<PlanView[]>('/plans/list', { auth: false, signal });
   return plans.some((p) => p.id === planId && p.useExternalApi);
 }

@@ -1,16 +1,7 @@
-import type { DayHours } from '@zelo/contracts/weekly-hours';
+import type { QueueView } from '@zelo/contracts/queues/read-models';
+import type { SettingView } from '@zelo/contracts/tenancy/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-
-export interface Queue {
-  id: string;
-  name: string;
-  color: string;
-  greetingMessage: string;
-  outOfHoursMessage: string;
-  orderQueue: number | null;
-  schedules: DayHours[];
-}
 
 /** Doc 2 §5: name 2 to 50, colour required; messages are i18n keys. */
 export const QueueInput = v.object({
@@ -30,19 +21,18 @@ export const QueueInput = v.object({
 });
 export type QueueInput = v.InferInput<typeof QueueInput>;
 
-export const listQueues = (signal?: AbortSignal) => apiRequest<Queue[]>('/queue', { signal });
+export const listQueues = (signal?: AbortSignal) => apiRequest<QueueView[]>('/queue', { signal });
 
 export function saveQueue(id: string | null, input: QueueInput) {
   const body = v.parse(QueueInput, input);
   return id
-    ? apiRequest<Queue>(`/queue/${encodeURIComponent(id)}`, { method: 'PUT', body })
-    : apiRequest<Queue>('/queue', { method: 'POST', body });
+    ? apiRequest<QueueView>(`/queue/${encodeURIComponent(id)}`, { method: 'PUT', body })
+    : apiRequest<QueueView>('/queue', { method: 'POST', body });
 }
 
 export const deleteQueue = (id: string) =>
   apiRequest<unknown>(`/queue/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const getScheduleType = async (signal?: AbortSignal) =>
-  (await apiRequest<{ key: string; value: string }[]>('/settings', { signal })).find(
-    (s) => s.key === 'scheduleType',
-  )?.value ?? 'disabled';
+  (await apiRequest<SettingView[]>('/settings', { signal })).find((s) => s.key === 'scheduleType')?.value ??
+  'disabled';

@@ -1,14 +1,10 @@
 import { Button, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
+import type { QueueOptionView } from '@zelo/contracts/queues/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import {
-  deleteQueueOption,
-  listQueueOptions,
-  type QueueOption,
-  saveQueueOption,
-} from '../api/queue-options.ts';
+import { deleteQueueOption, listQueueOptions, saveQueueOption } from '../api/queue-options.ts';
 
 /** Doc 2 §2.3: a queue's option menus, one level loaded at a time, each option editable in place. */
 export function OptionTree({ queueId, parentId = null }: { queueId: string; parentId?: string | null }) {
@@ -53,7 +49,7 @@ function OptionNode({
   onChanged,
 }: {
   queueId: string;
-  option: QueueOption;
+  option: QueueOptionView;
   onChanged: () => void;
 }) {
   const t = useT();

@@ -9,6 +9,7 @@ import {
   Tabs,
   TextArea,
 } from '@blueprintjs/core';
+import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { type DayHours, defaultWeeklyHours } from '@zelo/contracts/weekly-hours';
 import { useMemo, useState } from 'react';
 import { Field, Form } from 'react-final-form';
@@ -17,13 +18,13 @@ import { WeeklyHoursEditor, weeklyHoursValid } from '../../../components/ui/week
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { showToast, toastError, toastSuccess } from '../../../lib/toaster.ts';
-import { type Queue, QueueInput, saveQueue } from '../api/queues.ts';
+import { QueueInput, saveQueue } from '../api/queues.ts';
 import { firstFreeColour, isColourFree, QUEUE_PALETTE, takenColours } from '../lib/palette.ts';
 import { OptionTree } from './option-tree.tsx';
 
 interface Props {
-  queue: Queue | null;
-  queues: Queue[];
+  queue: QueueView | null;
+  queues: QueueView[];
   /** Doc 2 §2.2: the attendance-time tab shows when scheduleType is queue. */
   showHours: boolean;
   onClose: () => void;

@@ -1,12 +1,13 @@
 import '../../../components/ui/admin-page.css';
 import { Alert, Button, ButtonGroup, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import { deleteQueue, getScheduleType, listQueues, type Queue } from '../api/queues.ts';
+import { deleteQueue, getScheduleType, listQueues } from '../api/queues.ts';
 import { QueueDialog } from './queue-dialog.tsx';
 
 /** Doc 2 §2.2: id, name, colour, order, greeting and actions. */
@@ -15,8 +16,8 @@ export function QueuesPage() {
   const session = useAtomValue(sessionAtom);
   const queues = useRequest(listQueues, []);
   const scheduleType = useRequest(getScheduleType, []);
-  const [editing, setEditing] = useState<Queue | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Queue | null>(null);
+  const [editing, setEditing] = useState<QueueView | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<QueueView | null>(null);
   useSocketEvent(session ? `company-${session.user.companyId}-queue` : null, queues.reload);
 
   const remove = async () => {

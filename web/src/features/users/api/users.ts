@@ -1,25 +1,8 @@
+import type { ConnectionView } from '@zelo/contracts/connections/read-models';
+import type { QueueView } from '@zelo/contracts/queues/read-models';
+import type { UserPage, UserView } from '@zelo/contracts/users/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  profile: 'admin' | 'user';
-  allTicket: 'enabled' | 'desabled';
-  whatsappId: string | null;
-  queueIds: string[];
-}
-export interface UserPage {
-  users: UserRow[];
-  count: number;
-  hasMore: boolean;
-}
-export interface Option {
-  id: string;
-  name: string;
-  color?: string;
-}
 
 const name = v.pipe(
   v.string('validation.required'),
@@ -70,14 +53,14 @@ export const listUsers = (searchParam: string, pageNumber: number, signal?: Abor
   apiRequest<UserPage>('/users', { query: { searchParam, pageNumber }, signal });
 
 export const getUser = (id: string, signal?: AbortSignal) =>
-  apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { signal });
+  apiRequest<UserView>(`/users/${encodeURIComponent(id)}`, { signal });
 
 export function saveUser(id: string | null, input: UserInput) {
-  if (!id) return apiRequest<UserRow>('/users', { method: 'POST', body: v.parse(NewUserInput, input) });
+  if (!id) return apiRequest<UserView>('/users', { method: 'POST', body: v.parse(NewUserInput, input) });
   const { currentPassword, ...fields } = v.parse(EditUserInput, input);
   // The current password goes only with a new password (an admin editing someone else is not asked).
   const body = fields.password && currentPassword ? { ...fields, currentPassword } : fields;
-  return apiRequest<UserRow>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return apiRequest<UserView>(`/users/${encodeURIComponent(id)}`, { method: 'PUT', body });
 }
 
 export const deleteUser = (id: string) =>
@@ -86,8 +69,8 @@ export const deleteUser = (id: string) =>
 /** What an admin may assign in the dialog. */
 export async function listAssignables(signal?: AbortSignal) {
   const [queues, connections] = await Promise.all([
-    apiRequest<Option[]>('/queue', { signal }),
-    apiRequest<Option[]>('/whatsapp', { signal }),
+    apiRequest<QueueView[]>('/queue', { signal }),
+    apiRequest<ConnectionView[]>('/whatsapp', { signal }),
   ]);
   return { queues, connections };
 }

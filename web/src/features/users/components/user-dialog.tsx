@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import type { UserView } from '@zelo/contracts/users/read-models';
 import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -16,7 +17,6 @@ import {
   newUserDefaults,
   saveUser,
   type UserInput,
-  type UserRow,
 } from '../api/users.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ interface Props {
   /** Doc 1 §6: only admins see and edit profile, queues, connection and allTicket. */
   isAdmin: boolean;
   onClose: () => void;
-  onSaved?: (user: UserRow) => void;
+  onSaved?: (user: UserView) => void;
 }
 
 /** The create/edit dialog of the users screen; also the profile dialog for one's own record. */

@@ -1,3 +1,4 @@
+import type { UserListItem } from '@zelo/contracts/users/read-models';
 import '../../../components/ui/admin-page.css';
 import {
   Alert,
@@ -15,7 +16,7 @@ import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import { deleteUser, listUsers, type UserRow } from '../api/users.ts';
+import { deleteUser, listUsers } from '../api/users.ts';
 import { UserDialog } from './user-dialog.tsx';
 
 /** Doc 1 §9: search debounced 500 ms, from 3 characters (fewer lists everyone). */
@@ -35,7 +36,7 @@ export function UsersPage() {
   const search = useDebouncedSearch(text);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [deleting, setDeleting] = useState<UserListItem | null>(null);
   const users = useRequest((s) => listUsers(search, page, s), [search, page]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
   useEffect(() => setPage(1), [search]);
