@@ -1,5 +1,13 @@
 import * as v from 'valibot';
-import { NullableId } from '../common.ts';
+import { Id, NullableId, PageNumber } from '../common.ts';
+
+/** The ticket whose conversation a /messages/{ticketId} call reads or writes. */
+export const TicketIdParam = v.object({ ticketId: Id });
+export type TicketIdParam = v.InferOutput<typeof TicketIdParam>;
+
+/** GET /messages/{ticketId}: page 1 is the newest. */
+export const ListMessagesQuery = v.object({ pageNumber: PageNumber });
+export type ListMessagesQuery = v.InferOutput<typeof ListMessagesQuery>;
 
 /** POST /messages/{ticketId} (JSON form; multipart media arrives with the media issue). */
 export const SendMessageRequest = v.object({

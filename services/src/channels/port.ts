@@ -1,22 +1,25 @@
 import type { ConnectionStatus } from '@zelo/contracts/connections/events';
 import type { MediaType } from '@zelo/contracts/messaging/events';
 
+/** A message as the channel received it (what `ChannelEvents.inbound` is handed). */
+export interface ChannelInbound {
+  whatsappId: string;
+  waMessageId: string;
+  from: { number: string; name: string; isGroup: boolean };
+  senderName?: string;
+  body: string;
+  mediaType: MediaType;
+  mediaUrl: string | null;
+  timestamp: Date;
+  /** Typed on the business's own phone by a person (not an echo of a message Zelo sent). */
+  fromMe?: boolean;
+  /** The WhatsApp id of the message this one replies to, when it quotes one. */
+  quotedWaMessageId?: string | null;
+}
+
 /** What the channel reports to Zelo: the adapter calls these, Zelo turns them into commands. */
 export interface ChannelEvents {
-  inbound(msg: {
-    whatsappId: string;
-    waMessageId: string;
-    from: { number: string; name: string; isGroup: boolean };
-    senderName?: string;
-    body: string;
-    mediaType: MediaType;
-    mediaUrl: string | null;
-    timestamp: Date;
-    /** Typed on the business's own phone by a person (not an echo of a message Zelo sent). */
-    fromMe?: boolean;
-    /** The WhatsApp id of the message this one replies to, when it quotes one. */
-    quotedWaMessageId?: string | null;
-  }): Promise<void>;
+  inbound(msg: ChannelInbound): Promise<void>;
   /** The customer (or the phone's owner) edited a message's text. */
   edited(whatsappId: string, waMessageId: string, body: string, at: Date): Promise<void>;
   /** The message was deleted for everyone on WhatsApp. */

@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType } from '@zelo/contracts/messaging/events';
+import type { ChannelInbound } from '../channels/port.ts';
 import { ensureContact, loadContact } from '../contacts/handlers.ts';
 import { type Actor, commandHandler, type Deps, latestPosition, load } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
@@ -43,21 +44,8 @@ async function knownMessage(deps: Deps, companyId: string, whatsappId: string, w
   return { messageId, state };
 }
 
-export interface InboundMessage {
-  companyId: string;
-  whatsappId: string;
-  waMessageId: string;
-  from: { number: string; name: string; isGroup: boolean };
-  senderName?: string;
-  body: string;
-  mediaType: MediaType;
-  mediaUrl: string | null;
-  receivedAt: string;
-  /** Typed by a person on the business's phone: recorded as the business's message (see below). */
-  fromMe?: boolean;
-  /** The WhatsApp id of the quoted message; quoted only when Zelo knows that message. */
-  quotedWaMessageId?: string | null;
-}
+/** A channel's message once Zelo knows its company; its time as the ISO string events carry. */
+export type InboundMessage = Omit<ChannelInbound, 'timestamp'> & { companyId: string; receivedAt: string };
 
 /**
  * A message from the channel: stored as an event before anything else acknowledges it, deduplicated by

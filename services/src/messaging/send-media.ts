@@ -55,6 +55,7 @@ export async function receiveMedia(
         if (part.type === 'field') {
           // The form's text is checked as a JSON body is: NUL and the like are refused (400).
           refuseUnstorableText({ [part.fieldname]: part.value }, 'body');
+          // A form field, not a body: no route schema sees it, so it is parsed here.
           if (part.fieldname === 'body') caption = parse(Caption, part.value);
           else if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
           continue;

@@ -1,8 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
-import { SendStoredMediaRequest } from '@zelo/contracts/messaging/api';
+import type { SendStoredMediaRequest } from '@zelo/contracts/messaging/api';
 import { getMessage } from '@zelo/projections/tickets/queries';
 import type { AppContext } from '../api/context.ts';
-import { parse } from '../api/validation.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { storedMediaRef } from '../media/stored-url.ts';
 import { queueOutboundMessage } from './handlers.ts';
@@ -18,11 +17,10 @@ export const isStoredMediaSend = (body: unknown) =>
 export async function sendStoredMedia(
   { deps, pool, watcher }: AppContext,
   storage: MediaStorage,
-  input: unknown,
+  body: SendStoredMediaRequest,
   viewer: { id: string; companyId: string },
   ticketId: string,
 ) {
-  const body = parse(SendStoredMediaRequest, input);
   const ref = storedMediaRef(body.mediaUrl, viewer.companyId);
   if (!ref || !(await storage.exists(body.mediaUrl))) {
     throw new DomainError('ERR_VALIDATION', 'mediaUrl: not a media stored by this company');

@@ -1,39 +1,50 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { AddTicketNoteRequest, ListTicketNotesQuery } from '@zelo/contracts/ticket-notes/api';
+import type { TicketNoteView } from '@zelo/contracts/ticket-notes/read-models';
 import { getTicketNote, listTicketNotes } from '@zelo/projections/ticket-notes/ticket-notes';
-import { getTicket } from '@zelo/projections/tickets/queries';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
-import { IdParam, parse } from '../api/validation.ts';
+import { typed } from '../api/schema.ts';
+import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
-import { assertMayViewTicket, isAdmin } from '../tickets/access.ts';
+import { isAdmin } from '../tickets/access.ts';
+import { visibleTicket } from '../tickets/visible-ticket.ts';
 import { runNoteCommand } from './handlers.ts';
 
-/** The contact drawer's internal notes (doc 1 §7 ticket-notes), scoped to the caller's company and queues. */
+/** A missing body is read as an empty one, so the refusal names each field it lacks. */
+const AddTicketNoteBody = v.pipe(
+  v.optional(v.unknown()),
+  v.transform((body) => body ?? {}),
+  AddTicketNoteRequest,
+);
+
+/**
+ * The contact drawer's internal notes (doc 1 §7 ticket-notes), scoped to the caller's company and
+ * queues. Notes follow their ticket: a ticket the user may not open has no notes for them either.
+ */
 export async function ticketNoteRoutes(
-  app: FastifyInstance,
+  plain: FastifyInstance,
   { ctx }: { ctx: Pick<AppContext, 'deps' | 'pool' | 'watcher'> },
 ) {
+  const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
-  /** Notes follow their ticket: a ticket the user may not open has no notes for them either. */
-  async function visibleTicket(request: FastifyRequest, ticketId: string) {
+  app.get(
+    '/ticket-notes/list',
+    { schema: { querystring: ListTicketNotesQuery } },
+    async (request): Promise<TicketNoteView[]> => {
+      const q = request.query;
+      const viewer = request.session;
+      await visibleTicket(pool, viewer, q.ticketId);
+      return listTicketNotes(pool, viewer.companyId, q.ticketId, q.contactId);
+    },
+  );
+
+  app.post('/ticket-notes', { schema: { body: AddTicketNoteBody } }, async (request, reply) => {
+    const body = request.body;
     const viewer = request.session;
-    const ticket = await getTicket(pool, viewer.companyId, ticketId);
-    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-    assertMayViewTicket(viewer, ticket);
-    return { viewer, ticket };
-  }
-
-  app.get('/ticket-notes/list', async (request) => {
-    const q = parse(ListTicketNotesQuery, request.query ?? {});
-    const { viewer } = await visibleTicket(request, q.ticketId);
-    return listTicketNotes(pool, viewer.companyId, q.ticketId, q.contactId);
-  });
-
-  app.post('/ticket-notes', async (request, reply) => {
-    const body = parse(AddTicketNoteRequest, request.body ?? {});
-    const { viewer, ticket } = await visibleTicket(request, body.ticketId);
+    const ticket = await visibleTicket(pool, viewer, body.ticketId);
     if (ticket.contactId !== body.contactId)
       throw new DomainError('ERR_VALIDATION', "contactId: not the ticket's contact");
     const noteId = newId();
@@ -48,8 +59,8 @@ export async function ticketNoteRoutes(
     return reply.status(201).send(note);
   });
 
-  app.delete('/ticket-notes/:id', async (request) => {
-    const { id } = parse(IdParam, request.params);
+  app.delete('/ticket-notes/:id', { schema: { params: IdParam } }, async (request) => {
+    const { id } = request.params;
     const viewer = request.session;
     const note = await getTicketNote(pool, viewer.companyId, id);
     if (!note) throw new DomainError('ERR_NOT_FOUND', 'note not found');
