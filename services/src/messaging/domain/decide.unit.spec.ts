@@ -4,6 +4,16 @@ import type {
   OutboundMessageQueued,
   PhoneMessageSent,
 } from '@zelo/contracts/messaging/events';
+import {
+  inboundMessageReceived,
+  messageAcknowledged,
+  messageDeleted,
+  messageEdited,
+  outboundMessageFailed,
+  outboundMessageQueued,
+  outboundMessageSent,
+  phoneMessageSent,
+} from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -45,21 +55,12 @@ const outbound: OutboundMessageQueued['data'] = {
   waMessageId: '3EB0ZELO0000000000001',
 };
 
-const received: MessageEvent = { type: 'InboundMessageReceived', data: inbound };
-const queued: MessageEvent = { type: 'OutboundMessageQueued', data: outbound };
-const sent: MessageEvent = {
-  type: 'OutboundMessageSent',
-  data: { ...ref, sentAt: '2025-03-10T12:00:01.000Z', attempts: 1 },
-};
-const failed: MessageEvent = {
-  type: 'OutboundMessageFailed',
-  data: { ...ref, reason: 'not connected', attempts: 3 },
-};
-const acked = (ack: number): MessageEvent => ({ type: 'MessageAcknowledged', data: { ...ref, ack } });
-const deletedBy = (userId: string | null): MessageEvent => ({
-  type: 'MessageDeleted',
-  data: { ...ref, userId },
-});
+const received = inboundMessageReceived(inbound);
+const queued = outboundMessageQueued(outbound);
+const sent = outboundMessageSent({ ...ref, sentAt: '2025-03-10T12:00:01.000Z', attempts: 1 });
+const failed = outboundMessageFailed({ ...ref, reason: 'not connected', attempts: 3 });
+const acked = (ack: number) => messageAcknowledged({ ...ref, ack });
+const deletedBy = (userId: string | null) => messageDeleted({ ...ref, userId });
 const fromPhone: PhoneMessageSent['data'] = {
   ...ref,
   ...content,
@@ -67,7 +68,7 @@ const fromPhone: PhoneMessageSent['data'] = {
   waMessageId: '3EB0A1B2C3D4E5F60718',
   sentAt: '2025-03-10T12:02:00.000Z',
 };
-const typedOnPhone: MessageEvent = { type: 'PhoneMessageSent', data: fromPhone };
+const typedOnPhone = phoneMessageSent(fromPhone);
 const otherConnection = '00000000-0000-4000-8000-000000000099';
 const editAt = '2025-03-10T12:05:00.000Z';
 const edit = (body: string, whatsappId = ref.whatsappId): MessageCommand => ({
@@ -76,10 +77,8 @@ const edit = (body: string, whatsappId = ref.whatsappId): MessageCommand => ({
   body,
   editedAt: editAt,
 });
-const edited = (body: string, previousBody: string): MessageEvent => ({
-  type: 'MessageEdited',
-  data: { ...ref, body, previousBody, editedAt: editAt },
-});
+const edited = (body: string, previousBody: string) =>
+  messageEdited({ ...ref, body, previousBody, editedAt: editAt });
 const revoke = (whatsappId = ref.whatsappId): MessageCommand => ({ type: 'RecordRevoke', whatsappId });
 
 describe('Message', () => {
