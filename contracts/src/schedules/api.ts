@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { Id, NullableId, PageNumber } from '../common.ts';
-import type { ScheduleStatus } from './events.ts';
 
 const required = 'Obrigatório';
 
@@ -76,29 +75,3 @@ export const ListSchedulesQuery = v.pipe(
   v.check((q) => !q.from || !q.to || q.from < q.to, 'from must be before to'),
 );
 export type ListSchedulesQuery = v.InferOutput<typeof ListSchedulesQuery>;
-
-/** The read model the API answers with (the spec's Schedule entity). */
-export interface ScheduleView {
-  id: string;
-  body: string;
-  contactId: string;
-  contact: { id: string; name: string; number: string } | null;
-  ticketId: string | null;
-  whatsappId: string | null;
-  userId: string;
-  sendAt: string;
-  sentAt: string | null;
-  status: ScheduleStatus;
-  /** Why the send failed, when status is ERRO. */
-  error: string | null;
-  mediaPath: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ScheduleList {
-  schedules: ScheduleView[];
-  count: number;
-  hasMore: boolean;
-}

@@ -5,13 +5,13 @@ import type {
   TicketsPerUserChart,
 } from '@zelo/contracts/dashboard/read-models';
 import { DomainError } from '@zelo/contracts/errors';
-import { dayRange } from '@zelo/projections/dashboard/queries';
 import {
   dashboardCounters,
+  dayRange,
   type Range,
   ticketsPerDay,
   ticketsPerUser,
-} from '@zelo/projections/dashboard/ticket-stats';
+} from '@zelo/projections/dashboard/queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
@@ -39,7 +39,7 @@ export async function dashboardRoutes(plain: FastifyInstance, { ctx }: { ctx: Ap
         const to = new Date(ctx.deps.clock.now());
         r = { from: new Date(to.getTime() - q.days * 86_400_000).toISOString(), to: to.toISOString() };
       } else r = await range(q.date_from, q.date_to);
-      const counters: DashboardCounters = await dashboardCounters(pool, request.session.companyId, r);
+      const counters = await dashboardCounters(pool, request.session.companyId, r);
       const online = ctx.presence?.(request.session.companyId) ?? new Set<string>();
       return {
         ...counters,

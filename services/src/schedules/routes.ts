@@ -1,6 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { ListSchedulesQuery, ScheduleRequestBody } from '@zelo/contracts/schedules/api';
-import { getSchedule, listSchedules } from '@zelo/projections/schedules/schedules';
+import { getSchedule, listSchedules } from '@zelo/projections/schedules/queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
 import { typed } from '../api/schema.ts';

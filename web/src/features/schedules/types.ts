@@ -1,11 +1,4 @@
-import type { ScheduleView } from '@zelo/contracts/schedules/api';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 
-/** A schedule as GET /schedules answers it (the spec's Schedule entity). */
-export type Schedule = ScheduleView;
-
-/** What the schedule dialog picks a contact from. */
-export interface ContactOption {
-  id: string;
-  name: string;
-  number: string;
-}
+/** What the schedule dialog picks a contact from: a schedule's contact. */
+export type ContactOption = NonNullable<ScheduleView['contact']>;

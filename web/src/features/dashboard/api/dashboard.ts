@@ -1,30 +1,18 @@
+import { DASHBOARD_PERIODS } from '@zelo/contracts/dashboard/api';
+import type {
+  DashboardCounters,
+  TicketsPerDayChart,
+  TicketsPerUserChart,
+} from '@zelo/contracts/dashboard/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-
-export interface Attendant {
-  id: string;
-  name: string;
-  rating: number | null;
-  avgSupportTime: number;
-  online: boolean;
-}
-
-export interface DashboardCounters {
-  supportHappening: number;
-  supportPending: number;
-  supportFinished: number;
-  leads: number;
-  avgSupportTime: number;
-  avgWaitTime: number;
-  attendants: Attendant[];
-}
 
 const Day = v.pipe(v.string(), v.isoDate());
 
 /** Per date (1) or per period (2): choosing one clears the other (doc 1 §4). */
 export const CounterFilter = v.variant('type', [
   v.object({ type: v.literal('date'), from: Day, to: Day }),
-  v.object({ type: v.literal('period'), days: v.picklist([0, 3, 7, 15, 30, 60, 90]) }),
+  v.object({ type: v.literal('period'), days: v.picklist(DASHBOARD_PERIODS) }),
 ]);
 export type CounterFilter = v.InferOutput<typeof CounterFilter>;
 
@@ -44,7 +32,7 @@ export async function getTicketsPerUser(
   to: string,
   signal?: AbortSignal,
 ): Promise<ChartPoint[]> {
-  const r = await apiRequest<{ data: { name: string; quantidade: number }[] }>('/dashboard/ticketsUsers', {
+  const r = await apiRequest<TicketsPerUserChart>('/dashboard/ticketsUsers', {
     signal,
     query: { initialDate: from, finalDate: to },
   });
@@ -56,12 +44,9 @@ export async function getTicketsPerDay(
   to: string,
   signal?: AbortSignal,
 ): Promise<ChartPoint[]> {
-  const r = await apiRequest<{ data: { data?: string; horario?: string; total: number }[] }>(
-    '/dashboard/ticketsDay',
-    {
-      signal,
-      query: { initialDate: from, finalDate: to },
-    },
-  );
-  return r.data.map((p) => ({ label: p.horario ?? p.data ?? '', value: p.total }));
+  const r = await apiRequest<TicketsPerDayChart>('/dashboard/ticketsDay', {
+    signal,
+    query: { initialDate: from, finalDate: to },
+  });
+  return r.data.map((p) => ({ label: 'horario' in p ? p.horario : p.data, value: p.total }));
 }

@@ -1,9 +1,9 @@
+import type { QuickMessagePage, QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import * as v from 'valibot';
 import { API_URL, ApiError, apiRequest, endSession, refreshSession } from '../../../lib/api.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { getToken, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import type { QuickMessage } from '../types.ts';
 
 // Doc 2 §5: the shortcode is required; one word, as it is typed after the slash.
 export const QuickMessageInput = v.object({
@@ -21,13 +21,13 @@ export const QuickMessageInput = v.object({
 export type QuickMessageInput = v.InferOutput<typeof QuickMessageInput>;
 
 export const searchQuickMessages = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-  apiRequest<{ records: QuickMessage[]; hasMore: boolean }>('/quick-messages', {
+  apiRequest<QuickMessagePage>('/quick-messages', {
     signal,
     query: { searchParam: searchParam || undefined, pageNumber },
   });
 
 export const saveQuickMessage = (id: string | null, input: QuickMessageInput) =>
-  apiRequest<QuickMessage>(id ? `/quick-messages/${encodeURIComponent(id)}` : '/quick-messages', {
+  apiRequest<QuickMessageView>(id ? `/quick-messages/${encodeURIComponent(id)}` : '/quick-messages', {
     method: id ? 'PUT' : 'POST',
     body: v.parse(QuickMessageInput, input),
   });
@@ -49,7 +49,7 @@ function postFile(id: string, file: File) {
 }
 
 /** Attaches (or replaces) the quick message's file: one multipart request. */
-export async function uploadQuickMessageMedia(id: string, file: File): Promise<QuickMessage> {
+export async function uploadQuickMessageMedia(id: string, file: File): Promise<QuickMessageView> {
   let res = await postFile(id, file);
   // As apiRequest does: a 403 may be an expired token, refreshed once.
   if (res.status === 403) {
@@ -58,18 +58,23 @@ export async function uploadQuickMessageMedia(id: string, file: File): Promise<Q
   }
   if (res.status === 401) endSession();
   const data = await res.json().catch(() => ({}));
-  if (res.ok) return data as QuickMessage;
+  if (res.ok) return data as QuickMessageView;
   const code = typeof data.error === 'string' ? data.error : 'ERR_INTERNAL_SERVER_ERROR';
   throw new ApiError(res.status, code, typeof data.message === 'string' ? data.message : code, data);
 }
 
 export const removeQuickMessageMedia = (id: string) =>
-  apiRequest<QuickMessage>(`/quick-messages/${encodeURIComponent(id)}/media-upload`, { method: 'DELETE' });
+  apiRequest<QuickMessageView>(`/quick-messages/${encodeURIComponent(id)}/media-upload`, {
+    method: 'DELETE',
+  });
 
 /** The quick messages this user may send (active, company-wide or own), kept live by company events. */
 export function useQuickMessages() {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
-  const state = useRequest((signal) => apiRequest<QuickMessage[]>('/quick-messages/list', { signal }), []);
+  const state = useRequest(
+    (signal) => apiRequest<QuickMessageView[]>('/quick-messages/list', { signal }),
+    [],
+  );
   useSocketEvent(companyId ? `company-${companyId}-quickMessage` : null, () => state.reload());
   return state.data ?? [];
 }

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch, TextArea } from '@blueprintjs/core';
+import type { QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -11,11 +12,10 @@ import {
   saveQuickMessage,
   uploadQuickMessageMedia,
 } from '../api/quick-messages.ts';
-import type { QuickMessage } from '../types.ts';
 import { AttachmentField } from './attachment-field.tsx';
 
 interface Props {
-  message: QuickMessage | null;
+  message: QuickMessageView | null;
   onClose: () => void;
 }
 

@@ -1,10 +1,10 @@
 import './quick-messages.css';
 import { Button, Icon, Tag } from '@blueprintjs/core';
+import type { QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deleteQuickMessage, searchQuickMessages } from '../api/quick-messages.ts';
-import type { QuickMessage } from '../types.ts';
 import { QuickMessageDialog } from './quick-message-dialog.tsx';
 
 /** Doc 2 §2.7: shortcode, message and actions; search with infinite scroll; live on company events. */
@@ -12,10 +12,10 @@ export function QuickMessagesPage() {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const admin = user?.profile === 'admin' || !!user?.super;
-  const mayEdit = (m: QuickMessage) => admin || m.userId === user?.id;
+  const mayEdit = (m: QuickMessageView) => admin || m.userId === user?.id;
 
   return (
-    <SearchableListPage<QuickMessage>
+    <SearchableListPage<QuickMessageView>
       classPrefix="qm"
       testId="quick-messages-page"
       title={t('quickMessages.title')}

@@ -1,12 +1,11 @@
+import type { QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
+
 /** Doc 1 §9: a leading slash followed by more than one character opens the quick-answer list. */
 export const MIN_TYPED = 2;
 /** Doc 1 §3.x: the dropdown shows the message cut at 35 characters, plus an ellipsis. */
 export const LABEL_CHARS = 35;
 
-interface Shortcut {
-  shortcode: string;
-  message: string;
-}
+type Shortcut = Pick<QuickMessageView, 'shortcode' | 'message'>;
 
 /** What follows the slash when the input is a quick-answer trigger, else null. */
 export function slashQuery(body: string): string | null {

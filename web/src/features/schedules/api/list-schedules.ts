@@ -1,18 +1,21 @@
-import type { ScheduleList } from '@zelo/contracts/schedules/api';
+import type { ScheduleList, ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { apiRequest } from '../../../lib/api.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { removeSchedule, upsertSchedule } from '../lib/schedule-list.ts';
-import type { Schedule } from '../types.ts';
 
 // The calendar asks for the window it shows; pages of 20 are followed within it. The cap only guards
 // against a runaway loop (1,000 schedules in one month's view).
 const MAX_PAGES = 50;
 
 /** Every schedule whose send time falls in [from, to). */
-export async function listSchedulesBetween(from: Date, to: Date, signal?: AbortSignal): Promise<Schedule[]> {
-  const all: Schedule[] = [];
+export async function listSchedulesBetween(
+  from: Date,
+  to: Date,
+  signal?: AbortSignal,
+): Promise<ScheduleView[]> {
+  const all: ScheduleView[] = [];
   const window = { from: from.toISOString(), to: to.toISOString() };
   for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
     const page = await apiRequest<ScheduleList>('/schedules', { query: { ...window, pageNumber }, signal });
@@ -23,7 +26,7 @@ export async function listSchedulesBetween(from: Date, to: Date, signal?: AbortS
 }
 
 export const getSchedule = (id: string, signal?: AbortSignal) =>
-  apiRequest<Schedule>(`/schedules/${encodeURIComponent(id)}`, { signal });
+  apiRequest<ScheduleView>(`/schedules/${encodeURIComponent(id)}`, { signal });
 
 interface ScheduleChange {
   action: 'create' | 'update' | 'delete';

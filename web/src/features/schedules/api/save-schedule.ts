@@ -1,8 +1,9 @@
 import type { ScheduleRequest } from '@zelo/contracts/schedules/api';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 import { localInputToIso } from '../lib/send-at.ts';
-import type { ContactOption, Schedule } from '../types.ts';
+import type { ContactOption } from '../types.ts';
 
 const required = 'validation.required';
 
@@ -33,7 +34,10 @@ export interface ScheduleFormValues {
  * The request for valid form values. An edit keeps the schedule's connection; it keeps its ticket only
  * for the same contact, as a ticket's connection would otherwise send to the old contact.
  */
-export function toScheduleRequest(values: ScheduleFormValues, existing: Schedule | null): ScheduleRequest {
+export function toScheduleRequest(
+  values: ScheduleFormValues,
+  existing: ScheduleView | null,
+): ScheduleRequest {
   const form = v.parse(ScheduleForm, values);
   const sameContact = existing?.contactId === form.contact.id;
   return {
@@ -45,8 +49,8 @@ export function toScheduleRequest(values: ScheduleFormValues, existing: Schedule
   };
 }
 
-export const saveSchedule = (values: ScheduleFormValues, existing: Schedule | null) =>
-  apiRequest<Schedule>(existing ? `/schedules/${encodeURIComponent(existing.id)}` : '/schedules', {
+export const saveSchedule = (values: ScheduleFormValues, existing: ScheduleView | null) =>
+  apiRequest<ScheduleView>(existing ? `/schedules/${encodeURIComponent(existing.id)}` : '/schedules', {
     method: existing ? 'PUT' : 'POST',
     body: toScheduleRequest(values, existing),
   });

@@ -1,6 +1,6 @@
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { describe, expect, it } from 'vitest';
 import { validateWith } from '../../../lib/form.ts';
-import type { Schedule } from '../types.ts';
 import { ScheduleForm, type ScheduleFormValues, toScheduleRequest } from './save-schedule.ts';
 
 const maria = { id: 'c1', name: 'Maria', number: '5511999990001' };
@@ -46,7 +46,7 @@ describe('toScheduleRequest', () => {
     contactId: maria.id,
     ticketId: 't1',
     whatsappId: 'w1',
-  } as Schedule;
+  } as ScheduleView;
 
   it('sends the trimmed body, the contact id and sendAt as an ISO instant', () => {
     expect(toScheduleRequest(values(), null)).toEqual({

@@ -1,15 +1,15 @@
 import { Classes } from '@blueprintjs/core';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { dayKey, isSameMonth, monthGrid } from '../lib/month-grid.ts';
-import type { Schedule } from '../types.ts';
 import { ScheduleEvent } from './schedule-event.tsx';
 
 interface Props {
   month: Date;
   /** A locale for the weekday names ('pt-BR', 'en', 'es'). */
   locale: string;
-  byDay: Map<string, Schedule[]>;
-  onEdit: (schedule: Schedule) => void;
-  onDelete: (schedule: Schedule) => void;
+  byDay: Map<string, ScheduleView[]>;
+  onEdit: (schedule: ScheduleView) => void;
+  onDelete: (schedule: ScheduleView) => void;
 }
 
 /** A month of whole weeks, Sunday first; each day lists its schedules in send order. */

@@ -1,13 +1,13 @@
 import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { STATUS_LOOK } from '../lib/schedule-list.ts';
-import type { Schedule } from '../types.ts';
 
 interface Props {
-  schedules: Schedule[];
-  onEdit: (schedule: Schedule) => void;
-  onDelete: (schedule: Schedule) => void;
+  schedules: ScheduleView[];
+  onEdit: (schedule: ScheduleView) => void;
+  onDelete: (schedule: ScheduleView) => void;
 }
 
 /** The list view: the month's schedules in send order, with their message. */

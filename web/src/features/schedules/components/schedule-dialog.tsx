@@ -1,4 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -9,19 +10,22 @@ import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { ScheduleForm, type ScheduleFormValues, saveSchedule } from '../api/save-schedule.ts';
 import { STATUS_LOOK } from '../lib/schedule-list.ts';
 import { defaultSendAt, toLocalInput } from '../lib/send-at.ts';
-import type { ContactOption, Schedule } from '../types.ts';
+import type { ContactOption } from '../types.ts';
 import { ContactField } from './contact-field.tsx';
 
 interface Props {
   /** null for a new schedule. */
-  schedule: Schedule | null;
+  schedule: ScheduleView | null;
   /** The contact a new schedule starts with (the page's `?contactId=`). */
   presetContact?: ContactOption | null;
-  onSaved: (schedule: Schedule) => void;
+  onSaved: (schedule: ScheduleView) => void;
   onClose: () => void;
 }
 
-function initialValues(schedule: Schedule | null, presetContact: ContactOption | null): ScheduleFormValues {
+function initialValues(
+  schedule: ScheduleView | null,
+  presetContact: ContactOption | null,
+): ScheduleFormValues {
   if (!schedule) return { body: '', contact: presetContact, sendAt: defaultSendAt() };
   return { body: schedule.body, contact: schedule.contact, sendAt: toLocalInput(schedule.sendAt) };
 }

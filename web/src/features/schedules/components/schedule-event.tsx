@@ -1,11 +1,11 @@
 import { Button, Icon } from '@blueprintjs/core';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { STATUS_LOOK } from '../lib/schedule-list.ts';
-import type { Schedule } from '../types.ts';
 
 interface Props {
-  schedule: Schedule;
+  schedule: ScheduleView;
   onEdit: () => void;
   onDelete: () => void;
 }

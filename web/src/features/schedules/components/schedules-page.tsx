@@ -1,5 +1,6 @@
 import './schedules.css';
 import { Alert, Button, ButtonGroup, SegmentedControl, Spinner } from '@blueprintjs/core';
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatDate, formatTime } from '../../../lib/format.ts';
@@ -11,7 +12,7 @@ import { deleteSchedule } from '../api/delete-schedule.ts';
 import { useSchedules } from '../api/list-schedules.ts';
 import { addMonths, gridWindow, groupByDay, isSameMonth, startOfMonth } from '../lib/month-grid.ts';
 import { removeSchedule, upsertSchedule } from '../lib/schedule-list.ts';
-import type { ContactOption, Schedule } from '../types.ts';
+import type { ContactOption } from '../types.ts';
 import { MonthCalendar } from './month-calendar.tsx';
 import { ScheduleAgenda } from './schedule-agenda.tsx';
 import { ScheduleDialog } from './schedule-dialog.tsx';
@@ -19,7 +20,7 @@ import { ScheduleDialog } from './schedule-dialog.tsx';
 const LOCALES = { pt: 'pt-BR', en: 'en', es: 'es' } as const;
 
 /** The dialog: closed, a new schedule (maybe for a given contact), or an existing one. */
-type Editing = { schedule: Schedule | null; contact: ContactOption | null } | null;
+type Editing = { schedule: ScheduleView | null; contact: ContactOption | null } | null;
 
 /** Doc 2 §2.8: schedules on a calendar at their send time; `?contactId=` opens a new one for that contact. */
 export function SchedulesPage() {
@@ -32,7 +33,7 @@ export function SchedulesPage() {
   const { data, loading, error, setData } = useSchedules(range.from, range.to);
   const [view, setView] = useState<'month' | 'list'>('month');
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const [deleting, setDeleting] = useState<ScheduleView | null>(null);
 
   useEffect(() => {
     if (error) toastError(error);
@@ -68,7 +69,7 @@ export function SchedulesPage() {
     }
     setDeleting(null);
   };
-  const edit = (schedule: Schedule) => setEditing({ schedule, contact: null });
+  const edit = (schedule: ScheduleView) => setEditing({ schedule, contact: null });
 
   return (
     <div className="schedules-page" data-testid="schedules-page">

@@ -1,8 +1,8 @@
+import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import { describe, expect, it } from 'vitest';
-import type { Schedule } from '../types.ts';
 import { removeSchedule, upsertSchedule } from './schedule-list.ts';
 
-const schedule = (id: string, sendAt: string, over: Partial<Schedule> = {}): Schedule => ({
+const schedule = (id: string, sendAt: string, over: Partial<ScheduleView> = {}): ScheduleView => ({
   id,
   body: 'Lembrete da consulta',
   contactId: 'c1',

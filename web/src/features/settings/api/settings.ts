@@ -1,21 +1,17 @@
+import type { CompanySchedulesView, SettingView } from '@zelo/contracts/tenancy/read-models';
 import type { DayHours } from '@zelo/contracts/weekly-hours';
 import { apiRequest } from '../../../lib/api.ts';
 
-export interface Setting {
-  key: string;
-  value: string;
-}
-
-export const listSettings = (signal?: AbortSignal) => apiRequest<Setting[]>('/settings', { signal });
+export const listSettings = (signal?: AbortSignal) => apiRequest<SettingView[]>('/settings', { signal });
 
 export const updateSetting = (key: string, value: string) =>
-  apiRequest<Setting>(`/settings/${encodeURIComponent(key)}`, { method: 'PUT', body: { value } });
+  apiRequest<SettingView>(`/settings/${encodeURIComponent(key)}`, { method: 'PUT', body: { value } });
 
 export const getCompanySchedules = (companyId: string, signal?: AbortSignal) =>
-  apiRequest<{ schedules: DayHours[] }>(`/companies/${encodeURIComponent(companyId)}/schedules`, { signal });
+  apiRequest<CompanySchedulesView>(`/companies/${encodeURIComponent(companyId)}/schedules`, { signal });
 
 export const saveCompanySchedules = (companyId: string, schedules: DayHours[]) =>
-  apiRequest<{ schedules: DayHours[] }>(`/companies/${encodeURIComponent(companyId)}/schedules`, {
+  apiRequest<CompanySchedulesView>(`/companies/${encodeURIComponent(companyId)}/schedules`, {
     method: 'PUT',
     body: { schedules },
   });

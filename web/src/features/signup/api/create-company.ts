@@ -1,3 +1,4 @@
+import type { SignedUpCompany } from '@zelo/contracts/tenancy/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 import { onlyDigits } from '../../../lib/format.ts';
@@ -24,7 +25,7 @@ export const SignupInput = v.object({
 export type SignupInput = v.InferInput<typeof SignupInput>;
 
 export const createCompany = (input: SignupInput) =>
-  apiRequest<{ id: string }>('/companies/cadastro', {
+  apiRequest<SignedUpCompany>('/companies/cadastro', {
     method: 'POST',
     body: v.parse(SignupInput, input),
     auth: false,

@@ -1,4 +1,5 @@
 import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import type { PlanView } from '@zelo/contracts/tenancy/read-models';
 import { Field, Form } from 'react-final-form';
 import { Link, useLocation } from 'wouter';
 import { AuthLayout } from '../../../components/ui/auth-layout.tsx';
@@ -8,7 +9,7 @@ import { maskPhone, onlyDigits } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { SignupInput, useCreateCompany } from '../api/create-company.ts';
-import { type Plan, usePlans } from '../api/list-plans.ts';
+import { usePlans } from '../api/list-plans.ts';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
 
@@ -28,7 +29,7 @@ export function SignupPage() {
     }
   };
 
-  const planLabel = (p: Plan) =>
+  const planLabel = (p: PlanView) =>
     t('signup.planOption', {
       name: p.name,
       users: p.users,

@@ -1,15 +1,15 @@
 import { Button, Icon, InputGroup } from '@blueprintjs/core';
+import type { SimPhoneMessage } from '@zelo/contracts/simulator/read-models';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { API_URL } from '../../../lib/api.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { renderMarkup } from '../../../lib/markup.tsx';
-import type { SimMessage } from '../api/list-phone-messages.ts';
 
 interface Props {
   title: string;
   subtitle: string;
-  messages: SimMessage[];
+  messages: SimPhoneMessage[];
   disabled: boolean;
   onSend: (body: string) => Promise<boolean>;
 }
@@ -87,10 +87,10 @@ export function SimPhone({ title, subtitle, messages, disabled, onSend }: Props)
 const fileName = (url: string) => decodeURIComponent(url.split('/').pop() ?? url);
 
 /** A media message's file name stands in for a missing caption: the phone does not repeat it. */
-const showsCaption = (m: SimMessage) => !m.mediaUrl || m.body !== fileName(m.mediaUrl);
+const showsCaption = (m: SimPhoneMessage) => !m.mediaUrl || m.body !== fileName(m.mediaUrl);
 
 /** The picture, player or file a media message carries, as the customer's phone shows it. */
-function SimMedia({ message: m }: { message: SimMessage }) {
+function SimMedia({ message: m }: { message: SimPhoneMessage }) {
   if (!m.mediaUrl) return null;
   const url = new URL(m.mediaUrl, API_URL).toString();
   switch (m.mediaType) {

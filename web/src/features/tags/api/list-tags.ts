@@ -1,18 +1,13 @@
+import type { TagPage, TagView } from '@zelo/contracts/tags/read-models';
 import { apiRequest } from '../../../lib/api.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import type { Tag } from '../types.ts';
-
-export interface TagPage {
-  tags: Tag[];
-  hasMore: boolean;
-}
 
 export const searchTags = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
   apiRequest<TagPage>('/tags', { signal, query: { searchParam: searchParam || undefined, pageNumber } });
 
-export const listAllTags = (signal?: AbortSignal) => apiRequest<Tag[]>('/tags/list', { signal });
+export const listAllTags = (signal?: AbortSignal) => apiRequest<TagView[]>('/tags/list', { signal });
 
 /** Every tag of the company, reloaded whenever a tag is created, changed or deleted anywhere. */
 export function useAllTags() {

@@ -1,6 +1,6 @@
+import type { TagView, TicketTag } from '@zelo/contracts/tags/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Tag, TicketTag } from '../types.ts';
 
 // Doc 2 §5: name required, at least 3 characters. Messages are i18n keys (lib/form.ts).
 export const TagInput = v.object({
@@ -16,7 +16,7 @@ export const TagInput = v.object({
 export type TagInput = v.InferOutput<typeof TagInput>;
 
 export const saveTag = (id: string | null, input: TagInput) =>
-  apiRequest<Tag>(id ? `/tags/${encodeURIComponent(id)}` : '/tags', {
+  apiRequest<TagView>(id ? `/tags/${encodeURIComponent(id)}` : '/tags', {
     method: id ? 'PUT' : 'POST',
     body: v.parse(TagInput, input),
   });

@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import type { TicketTag } from '../types.ts';
+import type { TicketTag } from '@zelo/contracts/tags/read-models';
 
 /** A tag in its own colour, white text, as lists, the header and the tags page show it. */
 export function TagChip({ tag, onRemove }: { tag: TicketTag; onRemove?: () => void }) {

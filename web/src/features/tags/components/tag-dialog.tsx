@@ -1,14 +1,14 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import type { TagView } from '@zelo/contracts/tags/read-models';
 import { Field, Form } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { saveTag, TagInput } from '../api/save-tag.ts';
-import type { Tag } from '../types.ts';
 
 interface Props {
-  tag: Tag | null;
+  tag: TagView | null;
   isOpen: boolean;
   /** Doc 2 §2.4: the kanban toggle is shown only to admins. */
   canSetKanban: boolean;

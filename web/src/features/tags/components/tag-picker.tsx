@@ -1,11 +1,11 @@
 import './tags.css';
 import { Button, InputGroup, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import type { TicketTag } from '@zelo/contracts/tags/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { useAllTags } from '../api/list-tags.ts';
 import { syncTicketTags } from '../api/save-tag.ts';
-import type { TicketTag } from '../types.ts';
 import { TagChip } from './tag-chip.tsx';
 
 interface Props<T> {

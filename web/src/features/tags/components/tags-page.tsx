@@ -1,11 +1,11 @@
 import './tags.css';
 import { Button } from '@blueprintjs/core';
+import type { TagView } from '@zelo/contracts/tags/read-models';
 import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { searchTags } from '../api/list-tags.ts';
 import { deleteTag } from '../api/save-tag.ts';
-import type { Tag } from '../types.ts';
 import { TagChip } from './tag-chip.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 
@@ -19,7 +19,7 @@ export function TagsPage() {
   const admin = user?.profile === 'admin' || !!user?.super;
 
   return (
-    <SearchableListPage<Tag>
+    <SearchableListPage<TagView>
       classPrefix="tags"
       testId="tags-page"
       title={t('tags.title')}

@@ -1,0 +1,27 @@
+import type { ScheduleStatus } from './events.ts';
+
+/** The read model the API answers with (the spec's Schedule entity). */
+export interface ScheduleView {
+  id: string;
+  body: string;
+  contactId: string;
+  contact: { id: string; name: string; number: string } | null;
+  ticketId: string | null;
+  whatsappId: string | null;
+  userId: string;
+  sendAt: string;
+  sentAt: string | null;
+  status: ScheduleStatus;
+  /** Why the send failed, when status is ERRO. */
+  error: string | null;
+  mediaPath: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ScheduleList {
+  schedules: ScheduleView[];
+  count: number;
+  hasMore: boolean;
+}
