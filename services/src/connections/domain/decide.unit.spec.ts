@@ -1,4 +1,9 @@
 import type { ConnectionCreated, ConnectionEvent } from '@zelo/contracts/connections/events';
+import {
+  connectionCreated,
+  connectionStatusChanged,
+  connectionUpdated,
+} from '@zelo/contracts/testing/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -46,20 +51,16 @@ const create = (whatsappId: string, over: Partial<Fields> = {}): ConnectionComma
   token: `token-${whatsappId}`,
   fields: fields(over),
 });
-const created = (whatsappId: string, over: Partial<Fields> = {}): ConnectionEvent => ({
-  type: 'ConnectionCreated',
-  data: { companyId, whatsappId, token: `token-${whatsappId}`, ...fields(over) },
-});
+const created = (whatsappId: string, over: Partial<Fields> = {}) =>
+  connectionCreated({ companyId, whatsappId, token: `token-${whatsappId}`, ...fields(over) });
 const update = (whatsappId: string, over: Partial<Fields> = {}): ConnectionCommand => ({
   type: 'UpdateConnection',
   companyId,
   whatsappId,
   fields: fields(over),
 });
-const updated = (whatsappId: string, over: Partial<Fields> = {}): ConnectionEvent => ({
-  type: 'ConnectionUpdated',
-  data: { companyId, whatsappId, ...fields(over) },
-});
+const updated = (whatsappId: string, over: Partial<Fields> = {}) =>
+  connectionUpdated({ companyId, whatsappId, ...fields(over) });
 
 const onlyMain = [created(mainId, { isDefault: true })];
 const mainAndBackup = [...onlyMain, created(backupId, { name: 'Reserva' })];
@@ -237,7 +238,7 @@ describe('Connections', () => {
         .then([created('00000000-0000-4000-8000-000000000006')]));
   });
 
-  describe('Partial updates', () => {
+  describe('When the default connection serves a queue', () => {
     it('fields left out keep their current values', () =>
       spec
         .given([created(mainId, { isDefault: true, greetingMessage: 'Olá', queueIds: [salesQueue] })])
@@ -298,10 +299,13 @@ describe('Connections', () => {
       ).toThrow(/connected/);
       const online = stateOf([
         ...created,
-        {
-          type: 'ConnectionStatusChanged',
-          data: { companyId, whatsappId: mainId, status: 'CONNECTED', qrcode: '', retries: 0 },
-        },
+        connectionStatusChanged({
+          companyId,
+          whatsappId: mainId,
+          status: 'CONNECTED',
+          qrcode: '',
+          retries: 0,
+        }),
       ]);
       expect(
         decideConnections(
