@@ -346,6 +346,37 @@ describe.each([
     });
   });
 
+  it('lists tickets newest first, found by tag, contact, last message, queue and owner', async () => {
+    const t = aTicket();
+    const other = ticketCreated({
+      companyId: t.companyId,
+      contactId: t.contactId,
+      whatsappId: t.secondLineId,
+    });
+    const otherRef = { companyId: t.companyId, ticketId: other.data.ticketId };
+    await given(
+      ...t.setup,
+      other,
+      ticketAccepted({ ...otherRef, userId: t.agentId, queueId: t.queueId }),
+      inboundMessageReceived({ ...t.messageRef, body: 'Quero um orçamento' }),
+      ticketTagsSynced({ ...t.ref, tagIds: [t.tagId] }),
+    );
+    const ids = async (filter: Partial<Parameters<typeof listTickets>[1]>) =>
+      (
+        await listTickets(db.pool, { companyId: t.companyId, queueIds: null, pageNumber: 1, ...filter })
+      ).tickets.map((row) => row.id);
+    // The message came last, so its ticket is the newest.
+    expect(await ids({})).toEqual([t.ticketId, other.data.ticketId]);
+    expect(await ids({ tagIds: [t.tagId] })).toEqual([t.ticketId]);
+    expect(await ids({ searchParam: 'ORÇAMENTO' })).toEqual([t.ticketId]);
+    expect(await ids({ searchParam: 'ana souza' })).toEqual([t.ticketId, other.data.ticketId]);
+    expect(await ids({ withUnreadMessages: true })).toEqual([t.ticketId]);
+    expect(await ids({ status: 'open', userIds: [t.agentId] })).toEqual([other.data.ticketId]);
+    // Queue-less tickets come along with the agent's queues.
+    expect(await ids({ queueIds: [t.queueId] })).toEqual([t.ticketId, other.data.ticketId]);
+    expect(await ids({ queueIds: [t.queueId], queuelessOwnedBy: t.agentId })).toEqual([other.data.ticketId]);
+  });
+
   it('removes a deleted ticket and its messages, telling who held it', async () => {
     const t = aTicket();
     await given(
