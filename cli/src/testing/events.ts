@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { EventOfType, EventType } from '@zelo/contracts/events';
 import type { EventStore, NewEvent } from '@zelo/services/event-store/port';
+
+/** An event's data without the ids every event of a ticket's life shares. */
+type OwnData<T extends EventType> = Omit<EventOfType<T>['data'], 'companyId' | 'ticketId'>;
 
 /** A ticket's life as the deciders would record it, with an inbound message and a reply. */
 export async function appendTicketLife(
@@ -17,7 +21,7 @@ export async function appendTicketLife(
 ): Promise<void> {
   const { companyId, ticketId, agentId, salesQueue, supportQueue, whatsappId, contactId } = ids;
   let minute = 0;
-  const ev = (type: string, data: Record<string, unknown>, actor = agentId): NewEvent => ({
+  const ev = <T extends EventType>(type: T, data: OwnData<T>, actor = agentId): NewEvent => ({
     id: randomUUID(),
     type,
     data: { companyId, ticketId, ...data },
@@ -135,13 +139,23 @@ export async function appendTicketLife(
 export async function appendNoise(store: EventStore, companyId: string, count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const contactId = randomUUID();
+    const data: EventOfType<'ContactCreated'>['data'] = {
+      contactId,
+      companyId,
+      name: `Contact ${i}`,
+      number: `5511900000${i}`,
+      email: '',
+      isGroup: false,
+      profilePicUrl: '',
+      extraInfo: [],
+    };
     await store.appendToStream(
       `contact-${contactId}`,
       [
         {
           id: randomUUID(),
           type: 'ContactCreated',
-          data: { contactId, companyId, name: `Contact ${i}`, number: `5511900000${i}` },
+          data,
           metadata: {
             companyId,
             actor: 'system:test',
