@@ -1,10 +1,10 @@
 import { Dialog, DialogBody } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { MessagesPane } from '../../features/messages/components/messages-pane.tsx';
-import type { Ticket } from '../../features/tickets/types.ts';
 import { useT } from '../../lib/i18n.ts';
 
 /** The admin's eye icon: the conversation, read-only, without leaving the list (section 2). */
-export function TicketPeekDialog({ ticket, onClose }: { ticket: Ticket | null; onClose: () => void }) {
+export function TicketPeekDialog({ ticket, onClose }: { ticket: TicketView | null; onClose: () => void }) {
   const t = useT();
   return (
     <Dialog

@@ -1,4 +1,5 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { TicketHistoryButton } from '../../features/audit/components/ticket-history-dialog.tsx';
@@ -11,7 +12,6 @@ import { TicketHeader } from '../../features/tickets/components/ticket-header.ts
 import { TicketManager } from '../../features/tickets/components/ticket-manager.tsx';
 import { TicketsWelcome } from '../../features/tickets/components/tickets-welcome.tsx';
 import { publishTicket } from '../../features/tickets/lib/local-updates.ts';
-import type { Ticket } from '../../features/tickets/types.ts';
 import { useT } from '../../lib/i18n.ts';
 import { refreshKeyAtom, useAtomValue } from '../../lib/store.ts';
 import { useWindowWidth } from '../../lib/use-media.ts';
@@ -25,7 +25,7 @@ export function TicketsRoute({ ticketId }: { ticketId?: string }) {
   const [, navigate] = useLocation();
   const refreshKey = useAtomValue(refreshKeyAtom);
   const split = useWindowWidth() >= SPLIT_MIN;
-  const [peeking, setPeeking] = useState<Ticket | null>(null);
+  const [peeking, setPeeking] = useState<TicketView | null>(null);
 
   const list = (
     <>

@@ -1,3 +1,4 @@
+import type { MessagePage, MessageView } from '@zelo/contracts/messaging/read-models';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
@@ -5,19 +6,13 @@ import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { addMessage, prependPage, replaceMessage } from '../lib/message-list.ts';
-import type { AppMessageEvent, Message } from '../types.ts';
+import type { AppMessageEvent } from '../types.ts';
 
 export const ListMessagesInput = v.object({
   ticketId: v.pipe(v.string(), v.nonEmpty()),
   pageNumber: v.pipe(v.number(), v.minValue(1)),
 });
 export type ListMessagesInput = v.InferOutput<typeof ListMessagesInput>;
-
-export interface MessagePage {
-  messages: Message[];
-  count: number;
-  hasMore: boolean;
-}
 
 export function listMessages(input: ListMessagesInput, signal?: AbortSignal) {
   const { ticketId, pageNumber } = v.parse(ListMessagesInput, input);
@@ -33,7 +28,7 @@ export function listMessages(input: ListMessagesInput, signal?: AbortSignal) {
  */
 export function useMessages(ticketId: string, refreshKey = 0) {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [messages, setMessages] = useState<MessageView[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
@@ -74,13 +69,13 @@ export function useMessages(ticketId: string, refreshKey = 0) {
     if (!loading && hasMore) setPage((p) => p + 1);
   }, [loading, hasMore]);
 
-  const appendOwn = useCallback((message: Message) => {
+  const appendOwn = useCallback((message: MessageView) => {
     lastChange.current = 'new';
     setMessages((prev) => addMessage(prev, message));
   }, []);
 
   /** Our own DELETE answer shows at once, before the socket's update arrives. */
-  const replaceOwn = useCallback((message: Message) => {
+  const replaceOwn = useCallback((message: MessageView) => {
     lastChange.current = 'update';
     setMessages((prev) => replaceMessage(prev, message));
   }, []);

@@ -1,7 +1,7 @@
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/toaster.ts';
-import type { Message } from '../types.ts';
 
 /** Blank text is ignored (section 5), so an all-whitespace body never reaches the server. */
 export const SendMessageInput = v.object({
@@ -12,14 +12,19 @@ export const SendMessageInput = v.object({
 export type SendMessageInput = v.InferInput<typeof SendMessageInput>;
 
 export const sendMessage = (ticketId: string, input: SendMessageInput) =>
-  apiRequest<Message>(`/messages/${encodeURIComponent(ticketId)}`, {
+  apiRequest<MessageView>(`/messages/${encodeURIComponent(ticketId)}`, {
     method: 'POST',
     body: { ...v.parse(SendMessageInput, input), fromMe: true, read: true },
   });
 
 /** A file the company stored (a quick answer's attachment) sent by URL; the text is its caption. */
-export const sendStoredMedia = (ticketId: string, mediaUrl: string, body: string, quoted?: Message | null) =>
-  apiRequest<Message>(`/messages/${encodeURIComponent(ticketId)}`, {
+export const sendStoredMedia = (
+  ticketId: string,
+  mediaUrl: string,
+  body: string,
+  quoted?: MessageView | null,
+) =>
+  apiRequest<MessageView>(`/messages/${encodeURIComponent(ticketId)}`, {
     method: 'POST',
     body: {
       body: body.trim(),
@@ -32,7 +37,11 @@ export const sendStoredMedia = (ticketId: string, mediaUrl: string, body: string
 
 /** Resolves to the stored message (ack 0) or null when the text was blank or the call failed. */
 export function useSendMessage(ticketId: string) {
-  return async (body: string, quoted?: Message | null, mediaUrl?: string): Promise<Message | null> => {
+  return async (
+    body: string,
+    quoted?: MessageView | null,
+    mediaUrl?: string,
+  ): Promise<MessageView | null> => {
     const input: SendMessageInput = quoted ? { body, quotedMsg: { id: quoted.id } } : { body };
     if (!mediaUrl && !v.is(SendMessageInput, input)) return null;
     try {

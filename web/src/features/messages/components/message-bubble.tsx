@@ -1,16 +1,16 @@
 import { Button, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { renderMarkup } from '../../../lib/markup.tsx';
-import type { Message } from '../types.ts';
 import { AckIcon } from './ack-icon.tsx';
 import { MessageMedia, showsBody } from './message-media.tsx';
 
 interface Props {
-  message: Message;
+  message: MessageView;
   showSender: boolean;
   /** Absent in read-only views (the admin's peek): no options menu. */
-  actions?: { canDelete: boolean; onReply: (m: Message) => void; onDelete: (m: Message) => void };
+  actions?: { canDelete: boolean; onReply: (m: MessageView) => void; onDelete: (m: MessageView) => void };
 }
 
 export function MessageBubble({ message, showSender, actions }: Props) {

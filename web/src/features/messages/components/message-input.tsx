@@ -1,10 +1,10 @@
 import { Button, Icon, TextArea } from '@blueprintjs/core';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import type { SendMediaInput } from '../api/send-media.ts';
 import type { RecorderState } from '../lib/recorder.ts';
 import { signBody, useSignOption } from '../lib/sign.ts';
-import type { Message } from '../types.ts';
 import { AttachButton, AttachmentTray, useAttachments } from './attachments.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { EmojiButton } from './emoji-button.tsx';
@@ -34,7 +34,7 @@ interface Props {
   useAddon?: InputAddonHook;
   onSend: (body: string, attachment?: StoredAttachment) => Promise<boolean>;
   /** The message being answered, previewed above the box until sent or cancelled. */
-  replyingTo?: Message | null;
+  replyingTo?: MessageView | null;
   onCancelReply?: () => void;
   /** The agent's name, put in bold above each text while the sign switch is on. */
   signName?: string;

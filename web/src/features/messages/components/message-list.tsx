@@ -1,22 +1,22 @@
 import { NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { formatDate, formatSeconds } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { withDaySeparators } from '../lib/message-list.ts';
-import type { Message } from '../types.ts';
 import { MessageBubble } from './message-bubble.tsx';
 
 interface Props {
-  messages: Message[];
+  messages: MessageView[];
   loading: boolean;
   isGroup: boolean;
   lastChange: RefObject<'reset' | 'older' | 'new' | 'update'>;
   onLoadOlder: () => void;
   /** Options per message (reply, delete own); absent for read-only views. */
   actions?: {
-    canDelete: (m: Message) => boolean;
-    onReply: (m: Message) => void;
-    onDelete: (m: Message) => void;
+    canDelete: (m: MessageView) => boolean;
+    onReply: (m: MessageView) => void;
+    onDelete: (m: MessageView) => void;
   };
 }
 

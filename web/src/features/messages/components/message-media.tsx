@@ -1,12 +1,12 @@
 import { AnchorButton, Button, Classes, Icon, Overlay2, Spinner } from '@blueprintjs/core';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { mediaFileName, parseLocation, parseVcard, resolveMediaUrl } from '../lib/media.ts';
-import type { Message } from '../types.ts';
 import './message-media.css';
 
 /** What a message shows besides its text, by mediaType (doc 1 §2 Message list, Media). */
-export function MessageMedia({ message }: { message: Message }) {
+export function MessageMedia({ message }: { message: MessageView }) {
   const t = useT();
   const url = message.mediaUrl ? resolveMediaUrl(message.mediaUrl) : null;
   switch (message.mediaType) {
@@ -53,7 +53,7 @@ export function MessageMedia({ message }: { message: Message }) {
 }
 
 /** Whether the bubble still shows the text under the media (a file's own name is not repeated). */
-export function showsBody(message: Message): boolean {
+export function showsBody(message: MessageView): boolean {
   if (['locationMessage', 'vcard', 'contactMessage', 'call_log'].includes(message.mediaType ?? ''))
     return false;
   if (message.mediaUrl && message.body === mediaFileName(message.mediaUrl)) return false;

@@ -1,4 +1,5 @@
 import { Alert } from '@blueprintjs/core';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
@@ -8,7 +9,6 @@ import { useMessages } from '../api/list-messages.ts';
 import { sendAudio } from '../api/send-audio.ts';
 import { type SendMediaInput, useSendMedia } from '../api/send-media.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import type { Message } from '../types.ts';
 import './messages-pane.css';
 import { type InputAddonHook, MessageInput, type StoredAttachment } from './message-input.tsx';
 import { MessageList } from './message-list.tsx';
@@ -41,8 +41,8 @@ export function MessagesPane({
   );
   const send = useSendMessage(ticketId);
   const sendMedia = useSendMedia(ticketId);
-  const [replyingTo, setReplyingTo] = useState<Message | null>(null);
-  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [replyingTo, setReplyingTo] = useState<MessageView | null>(null);
+  const [deleting, setDeleting] = useState<MessageView | null>(null);
 
   const onSend = async (body: string, attachment?: StoredAttachment) => {
     const message = await send(body, replyingTo, attachment?.mediaUrl);

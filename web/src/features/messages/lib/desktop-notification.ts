@@ -1,4 +1,4 @@
-import type { Message } from '../types.ts';
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 
 export interface NotifiedTicket {
   id: string;
@@ -20,7 +20,7 @@ export interface Viewer {
  * user's own or unassigned, in one of their queues (or no queue); never a group, another agent's ticket
  * or the conversation already on screen.
  */
-export function shouldNotify(message: Message, ticket: NotifiedTicket, viewer: Viewer): boolean {
+export function shouldNotify(message: MessageView, ticket: NotifiedTicket, viewer: Viewer): boolean {
   if (message.fromMe || message.read) return false;
   if (ticket.status === 'pending' || ticket.isGroup) return false;
   if (ticket.userId && ticket.userId !== viewer.userId) return false;

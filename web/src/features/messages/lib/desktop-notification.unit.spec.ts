@@ -1,8 +1,8 @@
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../types.ts';
 import { type NotifiedTicket, shouldNotify, type Viewer } from './desktop-notification.ts';
 
-const message = (over: Partial<Message> = {}): Message => ({
+const message = (over: Partial<MessageView> = {}): MessageView => ({
   id: 'm1',
   ticketId: 't1',
   body: 'Oi',
@@ -15,6 +15,14 @@ const message = (over: Partial<Message> = {}): Message => ({
   isEdited: false,
   createdAt: '2025-01-01T10:00:00Z',
   contact: { id: 'c1', name: 'Joana' },
+  error: null,
+  updatedAt: '2025-01-01T10:00:00Z',
+  userId: null,
+  senderName: '',
+  waMessageId: 'wa-m1',
+  contactId: 'c1',
+  companyId: 'co1',
+  quotedMsg: null,
   ...over,
 });
 const ticket = (over: Partial<NotifiedTicket> = {}): NotifiedTicket => ({

@@ -1,24 +1,32 @@
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { describe, expect, it } from 'vitest';
-import type { Message } from '../types.ts';
 import { ackMark, addMessage, prependPage, replaceMessage, withDaySeparators } from './message-list.ts';
 
-const msg = (id: string, createdAt: Date, over: Partial<Message> = {}): Message => ({
+const msg = (id: string, createdAt: Date, over: Partial<MessageView> = {}): MessageView => ({
   id,
   ticketId: 't1',
   body: id,
   fromMe: false,
   read: true,
-  mediaType: null,
+  mediaType: 'chat',
   mediaUrl: null,
   ack: 0,
   isDeleted: false,
   isEdited: false,
   createdAt: createdAt.toISOString(),
   contact: null,
+  error: null,
+  updatedAt: createdAt.toISOString(),
+  userId: null,
+  senderName: '',
+  waMessageId: `wa-${id}`,
+  contactId: 'c1',
+  companyId: 'co1',
+  quotedMsg: null,
   ...over,
 });
 const at = (day: number, hour: number) => new Date(2025, 4, day, hour, 0);
-const ids = (l: Message[]) => l.map((m) => m.id);
+const ids = (l: MessageView[]) => l.map((m) => m.id);
 
 describe('message list', () => {
   it('appends a new message once even when the socket echoes the POST answer', () => {

@@ -1,13 +1,13 @@
+import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue, volumeAtom } from '../../../lib/store.ts';
-import type { Message } from '../types.ts';
 import { type NotifiedTicket, shouldNotify } from './desktop-notification.ts';
 
 interface AppMessageWithTicket {
   action: 'create' | 'update';
-  message: Message;
+  message: MessageView;
   ticket?: NotifiedTicket;
   contact?: { name?: string };
 }

@@ -1,14 +1,5 @@
+import type { TicketPage } from '@zelo/contracts/tickets/read-models';
 import { apiRequest } from '../../../lib/api.ts';
-
-/** The fields of a ticket the bell shows. */
-export interface UnreadTicket {
-  id: string;
-  status: 'open' | 'pending' | 'closed';
-  lastMessage: string | null;
-  unreadMessages: number;
-  updatedAt: string;
-  contact: { name: string; number: string } | null;
-}
 
 /**
  * Doc 1 §2 notifications popover: the user's tickets with unread messages (own open ones, and the
@@ -19,7 +10,7 @@ export async function listUnreadTickets(includePending: boolean, signal?: AbortS
   const statuses = includePending ? (['open', 'pending'] as const) : (['open'] as const);
   const pages = await Promise.all(
     statuses.map((status) =>
-      apiRequest<{ tickets: UnreadTicket[] }>('/tickets', {
+      apiRequest<TicketPage>('/tickets', {
         signal,
         query: { status, pageNumber: 1, showAll: false, withUnreadMessages: true },
       }),

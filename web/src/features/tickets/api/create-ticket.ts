@@ -1,6 +1,6 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Ticket } from '../types.ts';
 
 export const CreateTicketInput = v.object({
   contactId: v.pipe(v.string(), v.nonEmpty()),
@@ -11,7 +11,7 @@ export const CreateTicketInput = v.object({
 export type CreateTicketInput = v.InferOutput<typeof CreateTicketInput>;
 
 export const createTicket = (input: CreateTicketInput) =>
-  apiRequest<Ticket>('/tickets', {
+  apiRequest<TicketView>('/tickets', {
     method: 'POST',
     body: { ...v.parse(CreateTicketInput, input), status: 'open' },
   });

@@ -1,3 +1,4 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
@@ -7,10 +8,10 @@ import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { useTicketPublished } from '../lib/local-updates.ts';
-import type { Ticket, TicketEvent } from '../types.ts';
+import type { TicketEvent } from '../types.ts';
 
 export const getTicket = (id: string, signal?: AbortSignal) =>
-  apiRequest<Ticket>(`/tickets/${encodeURIComponent(id)}`, { signal });
+  apiRequest<TicketView>(`/tickets/${encodeURIComponent(id)}`, { signal });
 
 /** The selected ticket, kept current by socket events; leaves for /tickets when it cannot be shown. */
 export function useTicket(id: string | undefined) {

@@ -1,6 +1,6 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Ticket } from '../types.ts';
 
 export const ListTicketsInput = v.object({
   /** Omitted in the search tab: every status. */
@@ -19,7 +19,7 @@ export const ListTicketsInput = v.object({
 export type ListTicketsInput = v.InferOutput<typeof ListTicketsInput>;
 
 export interface TicketPage {
-  tickets: Ticket[];
+  tickets: TicketView[];
   count: number;
   hasMore: boolean;
 }

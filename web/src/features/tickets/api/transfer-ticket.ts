@@ -1,6 +1,7 @@
+import type { UpdateTicketRequest } from '@zelo/contracts/tickets/api';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { Ticket } from '../types.ts';
 
 /** Section 2 Transfer dialog: a queue and a connection are required, the user is optional. */
 export const TransferTicketInput = v.object({
@@ -11,7 +12,7 @@ export const TransferTicketInput = v.object({
 export type TransferTicketInput = v.InferOutput<typeof TransferTicketInput>;
 
 export const transferTicket = (id: string, input: TransferTicketInput) =>
-  apiRequest<Ticket>(`/tickets/${encodeURIComponent(id)}`, {
+  apiRequest<TicketView>(`/tickets/${encodeURIComponent(id)}`, {
     method: 'PUT',
-    body: v.parse(TransferTicketInput, input),
+    body: v.parse(TransferTicketInput, input) satisfies v.InferInput<typeof UpdateTicketRequest>,
   });

@@ -8,6 +8,7 @@ import {
   HTMLSelect,
   MenuItem,
 } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useEffect, useState } from 'react';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -24,12 +25,11 @@ import {
 } from '../api/reference-data.ts';
 import { publishTicket } from '../lib/local-updates.ts';
 import { otherOpenTicket, splitNameAndNumber } from '../lib/search.ts';
-import type { Ticket } from '../types.ts';
 
 interface Props {
   isOpen: boolean;
   onClose: () => void;
-  onCreated: (ticket: Ticket) => void;
+  onCreated: (ticket: TicketView) => void;
   /** Opened from a contact (the contacts page's "Abrir atendimento"): that contact, already chosen. */
   initialContact?: ContactOption | null;
 }

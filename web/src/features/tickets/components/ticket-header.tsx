@@ -1,4 +1,5 @@
 import { Alert, Button, ButtonGroup, Icon, Tag } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
@@ -6,18 +7,17 @@ import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { deleteTicket } from '../api/delete-ticket.ts';
 import { type TicketAction, useTicketTransition } from '../api/update-ticket.ts';
-import type { Ticket } from '../types.ts';
 import { TransferDialog } from './transfer-dialog.tsx';
 
 interface Props {
-  ticket: Ticket;
+  ticket: TicketView;
   /** Narrow screens show a back arrow to the list. */
   onBack?: () => void;
   /** Slots the app layer fills from other features (tag picker, contact drawer). */
-  renderTags?: (ticket: Ticket) => ReactNode;
-  renderContact?: (props: { ticket: Ticket; isOpen: boolean; onClose: () => void }) => ReactNode;
+  renderTags?: (ticket: TicketView) => ReactNode;
+  renderContact?: (props: { ticket: TicketView; isOpen: boolean; onClose: () => void }) => ReactNode;
   /** The audit history button (audit feature). */
-  renderHistory?: (ticket: Ticket) => ReactNode;
+  renderHistory?: (ticket: TicketView) => ReactNode;
 }
 
 const STATUS_INTENT = { open: 'success', pending: 'warning', closed: 'none' } as const;

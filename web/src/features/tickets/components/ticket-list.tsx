@@ -1,17 +1,17 @@
 import { Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { type UIEvent, useCallback, useMemo, useRef } from 'react';
 import { useT } from '../../../lib/i18n.ts';
-import type { Ticket } from '../types.ts';
 import { TicketRow } from './ticket-row.tsx';
 
 interface Props {
-  tickets: Ticket[];
+  tickets: TicketView[];
   loading: boolean;
   selectedId?: string;
-  onOpen: (ticket: Ticket) => void;
-  onAccept: (ticket: Ticket) => void;
+  onOpen: (ticket: TicketView) => void;
+  onAccept: (ticket: TicketView) => void;
   onLoadMore: () => void;
-  onPeek?: (ticket: Ticket) => void;
+  onPeek?: (ticket: TicketView) => void;
   emptyMessage?: string;
 }
 
@@ -32,9 +32,9 @@ export function TicketList({
   // memoized rows skip re-rendering (a row shows the peek button only when onPeek is given).
   const latest = useRef({ onOpen, onAccept, onPeek });
   latest.current = { onOpen, onAccept, onPeek };
-  const open = useCallback((ticket: Ticket) => latest.current.onOpen(ticket), []);
-  const accept = useCallback((ticket: Ticket) => latest.current.onAccept(ticket), []);
-  const peek = useCallback((ticket: Ticket) => latest.current.onPeek?.(ticket), []);
+  const open = useCallback((ticket: TicketView) => latest.current.onOpen(ticket), []);
+  const accept = useCallback((ticket: TicketView) => latest.current.onAccept(ticket), []);
+  const peek = useCallback((ticket: TicketView) => latest.current.onPeek?.(ticket), []);
   const canPeek = Boolean(onPeek);
   // Loading flags re-render the list twice per page; the row elements only change with the tickets.
   const rows = useMemo(

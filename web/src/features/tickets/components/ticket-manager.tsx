@@ -1,4 +1,5 @@
 import { Button, InputGroup, Switch, Tab, Tabs } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
@@ -8,7 +9,6 @@ import { useTicketTransition } from '../api/update-ticket.ts';
 import { normalizeSearch, SEARCH_DEBOUNCE_MS } from '../lib/search.ts';
 import { useLiveTickets } from '../lib/use-live-tickets.ts';
 import { type TicketSearch, useTicketSearch } from '../lib/use-ticket-search.ts';
-import type { Ticket } from '../types.ts';
 import './ticket-manager.css';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { QueueFilter, SearchFilters } from './search-filters.tsx';
@@ -21,7 +21,7 @@ interface Props {
   selectedId?: string;
   refreshKey?: number;
   /** Admins' eye icon; the route composes the read-only conversation it opens. */
-  onPeek?: (ticket: Ticket) => void;
+  onPeek?: (ticket: TicketView) => void;
 }
 
 export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
@@ -64,8 +64,8 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
   );
   const transition = useTicketTransition();
 
-  const openTicket = (ticket: Ticket) => navigate(`/tickets/${ticket.id}`);
-  const accept = async (ticket: Ticket) => {
+  const openTicket = (ticket: TicketView) => navigate(`/tickets/${ticket.id}`);
+  const accept = async (ticket: TicketView) => {
     const updated = await transition('accept', ticket);
     if (updated) {
       setOpenTab('open');
@@ -74,7 +74,7 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
   };
 
   const list = (
-    state: { tickets: Ticket[]; loading: boolean; loadMore: () => void },
+    state: { tickets: TicketView[]; loading: boolean; loadMore: () => void },
     emptyMessage?: string,
   ) => (
     <TicketList

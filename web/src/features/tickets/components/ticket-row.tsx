@@ -1,17 +1,17 @@
 import { Button, Icon, Tag, Text } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { memo } from 'react';
 import { formatTicketTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { messagePreview } from '../../../lib/message-preview.ts';
-import type { Ticket } from '../types.ts';
 
 interface Props {
-  ticket: Ticket;
+  ticket: TicketView;
   selected: boolean;
-  onOpen: (ticket: Ticket) => void;
-  onAccept: (ticket: Ticket) => void;
+  onOpen: (ticket: TicketView) => void;
+  onAccept: (ticket: TicketView) => void;
   /** Admins' read-only look at the conversation (section 2, eye icon). */
-  onPeek?: (ticket: Ticket) => void;
+  onPeek?: (ticket: TicketView) => void;
 }
 
 const initials = (name: string) =>

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useState } from 'react';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
@@ -7,13 +8,12 @@ import { useRequest } from '../../../lib/use-request.ts';
 import { listConnections, listQueues, searchUsers, type UserOption } from '../api/reference-data.ts';
 import { transferTicket } from '../api/transfer-ticket.ts';
 import { publishTicket } from '../lib/local-updates.ts';
-import type { Ticket } from '../types.ts';
 
 interface Props {
-  ticket: Ticket;
+  ticket: TicketView;
   isOpen: boolean;
   onClose: () => void;
-  onTransferred: (ticket: Ticket) => void;
+  onTransferred: (ticket: TicketView) => void;
 }
 
 /** Section 2 Transfer dialog: a user (optional; none makes it pending), a queue and a connection. */

@@ -1,5 +1,5 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { ApiError } from '../../../lib/api.ts';
-import type { Ticket } from '../types.ts';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 
@@ -11,7 +11,7 @@ export function normalizeSearch(text: string): string {
 /** A 409 ERR_OTHER_OPEN_TICKET names the ticket another agent holds; null for any other error. */
 export function otherOpenTicket(error: unknown): { agent: string; queue: string } | null {
   if (!(error instanceof ApiError) || error.code !== 'ERR_OTHER_OPEN_TICKET') return null;
-  const ticket = (error.body.details as { ticket?: Partial<Ticket> } | undefined)?.ticket;
+  const ticket = (error.body.details as { ticket?: Partial<TicketView> } | undefined)?.ticket;
   return { agent: ticket?.user?.name ?? '—', queue: ticket?.queue?.name ?? '—' };
 }
 

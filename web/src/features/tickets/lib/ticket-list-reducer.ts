@@ -1,7 +1,8 @@
-import type { Ticket, TicketStatus } from '../types.ts';
+import type { TicketStatus } from '@zelo/contracts/tickets/events';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 
 export interface TicketListState {
-  tickets: Ticket[];
+  tickets: TicketView[];
   count: number;
   hasMore: boolean;
 }
@@ -15,17 +16,17 @@ export interface TicketListFilter {
 }
 
 export type TicketListAction =
-  | { type: 'loaded'; page: number; tickets: Ticket[]; count: number; hasMore: boolean }
-  | { type: 'update'; ticket: Ticket }
+  | { type: 'loaded'; page: number; tickets: TicketView[]; count: number; hasMore: boolean }
+  | { type: 'update'; ticket: TicketView }
   /** A new message moved the conversation: same rules as update, but the ticket jumps to the top. */
-  | { type: 'message'; ticket: Ticket }
+  | { type: 'message'; ticket: TicketView }
   | { type: 'delete'; ticketId: string }
   | { type: 'updateUnread'; ticketId: string };
 
 export const emptyTicketList: TicketListState = { tickets: [], count: 0, hasMore: false };
 
 /** Section 4: status matches, unassigned or mine (or show-all), queue selected or none. */
-export function belongsToList(ticket: Ticket, f: TicketListFilter): boolean {
+export function belongsToList(ticket: TicketView, f: TicketListFilter): boolean {
   if (ticket.status !== f.status) return false;
   if (!f.showAll && ticket.userId && ticket.userId !== f.userId) return false;
   if (f.queueIds && ticket.queueId && !f.queueIds.includes(ticket.queueId)) return false;
@@ -38,7 +39,7 @@ function remove(state: TicketListState, id: string): TicketListState {
   return { ...state, tickets, count: Math.max(0, state.count - 1) };
 }
 
-function upsert(state: TicketListState, ticket: Ticket, toTop: boolean): TicketListState {
+function upsert(state: TicketListState, ticket: TicketView, toTop: boolean): TicketListState {
   const index = state.tickets.findIndex((t) => t.id === ticket.id);
   if (index === -1) return { ...state, tickets: [ticket, ...state.tickets], count: state.count + 1 };
   const rest = state.tickets.filter((t) => t.id !== ticket.id);

@@ -1,5 +1,5 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { describe, expect, it } from 'vitest';
-import type { Ticket } from '../types.ts';
 import {
   emptyTicketList,
   type TicketListFilter,
@@ -8,8 +8,10 @@ import {
 } from './ticket-list-reducer.ts';
 
 const ME = 'u-me';
-const ticket = (id: string, over: Partial<Ticket> = {}): Ticket => ({
+const ticket = (id: string, over: Partial<TicketView> = {}): TicketView => ({
   id,
+  uuid: id,
+  companyId: 'co1',
   status: 'open',
   userId: ME,
   user: { id: ME, name: 'Me' },
@@ -18,16 +20,18 @@ const ticket = (id: string, over: Partial<Ticket> = {}): Ticket => ({
   whatsappId: 'w1',
   whatsapp: { id: 'w1', name: 'Main' },
   contactId: `c-${id}`,
-  contact: { id: `c-${id}`, name: `Contact ${id}`, number: '5511' },
+  contact: { id: `c-${id}`, name: `Contact ${id}`, number: '5511', profilePicUrl: '' },
   isGroup: false,
+  chatbot: false,
   lastMessage: 'hi',
   unreadMessages: 0,
   updatedAt: '2025-01-01T10:00:00Z',
   createdAt: '2025-01-01T10:00:00Z',
+  tags: [],
   ...over,
 });
 const openMine: TicketListFilter = { status: 'open', userId: ME, showAll: false, queueIds: ['q1'] };
-const withTickets = (...tickets: Ticket[]): TicketListState => ({
+const withTickets = (...tickets: TicketView[]): TicketListState => ({
   tickets,
   count: tickets.length,
   hasMore: false,

@@ -1,9 +1,11 @@
+import type { TicketStatus } from '@zelo/contracts/tickets/events';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { listTickets } from '../api/list-tickets.ts';
-import type { Ticket, TicketEvent, TicketStatus } from '../types.ts';
+import type { TicketEvent } from '../types.ts';
 import { useTicketPublished } from './local-updates.ts';
 import {
   emptyTicketList,
@@ -14,7 +16,7 @@ import {
 
 interface AppMessageEvent {
   action: 'create' | 'update';
-  ticket?: Ticket;
+  ticket?: TicketView;
 }
 
 /**

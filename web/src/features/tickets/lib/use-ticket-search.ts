@@ -1,7 +1,7 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useCallback, useEffect, useState } from 'react';
 import { toastError } from '../../../lib/toaster.ts';
 import { listTickets } from '../api/list-tickets.ts';
-import type { Ticket } from '../types.ts';
 import { useTicketPublished } from './local-updates.ts';
 
 export interface TicketSearch {
@@ -17,7 +17,7 @@ export interface TicketSearch {
 
 /** The search tab: every status, paged like the other lists; our own changes refresh the rows. */
 export function useTicketSearch(search: TicketSearch, enabled: boolean) {
-  const [tickets, setTickets] = useState<Ticket[]>([]);
+  const [tickets, setTickets] = useState<TicketView[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
