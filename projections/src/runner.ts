@@ -4,16 +4,6 @@ import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
 import { tryLockInTransaction } from './runner-lock.ts';
 
-/** An event as the store recorded it, before the runner gives it its contract's type. */
-export interface StoredEvent {
-  id: string;
-  type: string;
-  data: object;
-  metadata: EventMetadata;
-  streamId: string;
-  streamRevision: number;
-  position: string;
-}
 export interface EventMetadata {
   companyId: string | null;
   actor: string;
@@ -28,6 +18,11 @@ export interface RecordedAt {
   streamRevision: number;
   position: string;
 }
+/** An event as the store recorded it, before the runner gives it its contract's type. */
+export interface StoredEvent extends RecordedAt {
+  type: string;
+  data: object;
+}
 /** A recorded event as projections read it: a union on `type`, `data` typed by the event's contract. */
 export type ProjectionEvent = AnyEvent & RecordedAt;
 /** One event type's recorded envelope, for helpers that serve a single case of a projection's switch. */
@@ -36,11 +31,11 @@ export type ProjectionEventOf<T extends EventType> = EventOfType<T> & RecordedAt
 export type EventWith<D> = RecordedAt & { data: D };
 
 /**
- * The one place a stored event becomes a ProjectionEvent. The write side validated every event
- * against its contract schema when it appended it, so the read path trusts the type and does not
- * parse each event again: a replay reads millions of them.
+ * The one place a stored event becomes a ProjectionEvent. Every event was decided as its contract's
+ * type and checked against its schema by the command handler when appended, so the read path trusts
+ * the type rather than parsing each event again: a replay reads millions of them.
  */
-export const asProjectionEvents = (stored: StoredEvent[]): ProjectionEvent[] =>
+const asProjectionEvents = (stored: StoredEvent[]): ProjectionEvent[] =>
   stored as unknown as ProjectionEvent[];
 
 // Structurally the services' EventStore: projections depend on contracts, never on services.
