@@ -1,5 +1,11 @@
 import type { ContactEvent, ContactNumberEvent } from '@zelo/contracts/contacts/events';
 import { DomainError } from '@zelo/contracts/errors';
+import {
+  contactCreated,
+  contactDeleted,
+  contactNumberClaimed,
+  contactNumberReleased,
+} from '@zelo/contracts/testing/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -44,18 +50,12 @@ const data: ContactData = {
 };
 const renamed: ContactData = { ...data, name: 'Maria S. Souza', extraInfo: [] };
 const ref = { contactId: maria, companyId };
-const created: ContactEvent = { type: 'ContactCreated', data: { ...ref, ...data } };
-const deleted: ContactEvent = { type: 'ContactDeleted', data: ref };
+const created = contactCreated({ ...ref, ...data });
+const deleted = contactDeleted(ref);
 const create: ContactCommand = { type: 'CreateContact', contactId: maria, companyId, data };
 
-const claimed = (contactId: string): ContactNumberEvent => ({
-  type: 'ContactNumberClaimed',
-  data: { companyId, number, contactId },
-});
-const released = (contactId: string): ContactNumberEvent => ({
-  type: 'ContactNumberReleased',
-  data: { companyId, number, contactId },
-});
+const claimed = (contactId: string) => contactNumberClaimed({ companyId, number, contactId });
+const released = (contactId: string) => contactNumberReleased({ companyId, number, contactId });
 
 describe('Contact', () => {
   describe('When it does not exist', () => {

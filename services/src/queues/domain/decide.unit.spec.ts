@@ -1,4 +1,5 @@
 import type { QueueEvent } from '@zelo/contracts/queues/events';
+import { queueCreated, queueSchedulesChanged, queueUpdated } from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -35,8 +36,8 @@ const support = {
   outOfHoursMessage: '',
   orderQueue: 2,
 };
-const salesCreated: QueueEvent = { type: 'QueueCreated', data: { companyId, ...sales } };
-const supportCreated: QueueEvent = { type: 'QueueCreated', data: { companyId, ...support } };
+const salesCreated = queueCreated({ companyId, ...sales });
+const supportCreated = queueCreated({ companyId, ...support });
 
 describe('Queues', () => {
   describe('When the company has no queues', () => {
@@ -105,10 +106,8 @@ describe('Queue hours', () => {
     { weekday: 'monday' as const, startTime: '08:00', endTime: '18:00' },
     { weekday: 'saturday' as const, startTime: '08:00', endTime: '12:00' },
   ];
-  const hoursChanged = (schedules: typeof hours): QueueEvent => ({
-    type: 'QueueSchedulesChanged',
-    data: { companyId, queueId: salesId, schedules },
-  });
+  const hoursChanged = (schedules: typeof hours) =>
+    queueSchedulesChanged({ companyId, queueId: salesId, schedules });
 
   describe('When the company has no queues', () => {
     it('a queue created with hours records them after the queue', () =>
@@ -139,7 +138,7 @@ describe('Queue hours', () => {
 
     it('a later QueueUpdated does not forget the hours', () =>
       spec
-        .given([salesCreated, hoursChanged(hours), { type: 'QueueUpdated', data: { companyId, ...sales } }])
+        .given([salesCreated, hoursChanged(hours), queueUpdated({ companyId, ...sales })])
         .when({ type: 'UpdateQueue', companyId, queue: sales, schedules: hours })
         .then([{ type: 'QueueUpdated', data: { companyId, ...sales } }]));
   });

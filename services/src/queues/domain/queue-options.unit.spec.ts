@@ -1,4 +1,5 @@
 import type { QueueOptionEvent } from '@zelo/contracts/queues/option-events';
+import { queueOptionCreated, queueOptionDeleted } from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -28,10 +29,8 @@ const fields = (title: string, parentId: string | null, option = 1) => ({
   option,
   parentId,
 });
-const created = (optionId: string, parentId: string | null): QueueOptionEvent => ({
-  type: 'QueueOptionCreated',
-  data: { ...ref(optionId), ...fields(optionId, parentId) },
-});
+const created = (optionId: string, parentId: string | null) =>
+  queueOptionCreated({ ...ref(optionId), ...fields(optionId, parentId) });
 const tree = [created(rootId, null), created(childId, rootId), created(grandchildId, childId)];
 
 describe('Queue options', () => {
@@ -86,10 +85,7 @@ describe('Queue options', () => {
 
     it('a deleted subtree is gone: updating a removed child refuses with ERR_NOT_FOUND', () =>
       spec
-        .given([
-          ...tree,
-          { type: 'QueueOptionDeleted', data: { ...ref(childId), removedIds: [childId, grandchildId] } },
-        ])
+        .given([...tree, queueOptionDeleted({ ...ref(childId), removedIds: [childId, grandchildId] })])
         .when({ type: 'UpdateQueueOption', ...ref(grandchildId), fields: fields('x', childId) })
         .thenThrows('ERR_NOT_FOUND'));
   });
