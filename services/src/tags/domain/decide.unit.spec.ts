@@ -1,4 +1,5 @@
 import type { TagEvent, TicketTagsEvent } from '@zelo/contracts/tags/events';
+import { tagCreated, tagDeleted, ticketTagsSynced } from '@zelo/contracts/testing/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -38,7 +39,7 @@ const newId = '00000000-0000-4000-8000-000000000022';
 const ticketId = '00000000-0000-4000-8000-000000000030';
 
 const vip = { tagId: vipId, name: 'VIP', color: '#FF0000', kanban: false, userId };
-const vipCreated: TagEvent = { type: 'TagCreated', data: { companyId, ...vip } };
+const vipCreated = tagCreated({ companyId, ...vip });
 
 describe('Tags', () => {
   describe('When the company has no tags', () => {
@@ -101,7 +102,7 @@ describe('Tags', () => {
 
     it('once deleted, its name is free again', () =>
       tags
-        .given([vipCreated, { type: 'TagDeleted', data: { companyId, tagId: vipId } }])
+        .given([vipCreated, tagDeleted({ companyId, tagId: vipId })])
         .when({ type: 'CreateTag', companyId, tag: { ...vip, tagId: urgentId } })
         .then([{ type: 'TagCreated', data: { companyId, ...vip, tagId: urgentId } }]));
   });
@@ -169,10 +170,8 @@ describe('Tags', () => {
 });
 
 describe('Ticket tags', () => {
-  const synced = (tagIds: string[], company = companyId): TicketTagsEvent => ({
-    type: 'TicketTagsSynced',
-    data: { ticketId, companyId: company, tagIds },
-  });
+  const synced = (tagIds: string[], company = companyId) =>
+    ticketTagsSynced({ ticketId, companyId: company, tagIds });
 
   describe('When the ticket has no tags', () => {
     it('syncing records the new set, without repeats', () =>

@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import { conversationTicketClaimed } from '@zelo/contracts/testing/events';
 import type { ConversationEvent, ConversationTicketClaimed } from '@zelo/contracts/tickets/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
@@ -38,10 +39,7 @@ const claim = (
   whatsappId,
   ...over,
 });
-const claimed = (data: ConversationTicketClaimed['data']): ConversationEvent => ({
-  type: 'ConversationTicketClaimed',
-  data,
-});
+const claimed = (data: ConversationTicketClaimed['data']) => conversationTicketClaimed(data);
 const heldByFirst = [claimed(claim(firstTicket))];
 
 describe('Conversation', () => {
