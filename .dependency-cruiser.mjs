@@ -92,7 +92,6 @@ export default {
     exclude: { path: '(^|/)dist/' },
     // Type-only imports are arrows too: a type from a package above is still an import against the flow.
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
