@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import type { TenancyEvent } from '@zelo/contracts/tenancy/events';
 import type { EventWith, Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
@@ -62,10 +63,11 @@ export function automaticMessagesReactor(deps: Deps): Projection {
   async function settingEnabled(e: EventWith<{ companyId: string }>, key: string): Promise<boolean> {
     const { events } = await deps.store.readStream(companyStreamId(e.data.companyId));
     let value: string | undefined;
-    for (const c of events) {
-      if (deps.store.comparePositions(c.position, e.position) > 0) break;
-      if (c.type === 'CompanySignedUp')
-        value = (c.data as { settings: Record<string, string> }).settings[key];
+    for (const { type, data, position } of events) {
+      if (deps.store.comparePositions(position, e.position) > 0) break;
+      // The company's stream holds its contract's events, checked against their schemas when appended.
+      const c = { type, data } as TenancyEvent;
+      if (c.type === 'CompanySignedUp') value = c.data.settings[key];
       if (c.type === 'CompanySettingChanged' && c.data.key === key) value = String(c.data.value);
     }
     return value === 'enabled';
