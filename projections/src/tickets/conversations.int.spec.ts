@@ -142,6 +142,14 @@ describe.each([
     });
   });
 
+  it('counts a message the store holds twice once, even within one batch', async () => {
+    const t = aTicket();
+    const hello = inboundMessageReceived({ ...t.messageRef, body: 'Oi' });
+    await given(...t.setup, hello, hello);
+    expect(await ticketOf(t)).toMatchObject({ lastMessage: 'Oi', unreadMessages: 1 });
+    expect((await messagesOf(t)).map((m) => m.body)).toEqual(['Oi']);
+  });
+
   it('opens an accepted ticket for its agent in the queue, and clears the unread count', async () => {
     const t = aTicket();
     const { history } = await given(

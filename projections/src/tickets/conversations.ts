@@ -103,8 +103,9 @@ async function insertMessages(tx: pg.PoolClient, run: NewMessage[]): Promise<Cha
       col((e) => e.metadata.at),
     ],
   );
+  // Each inserted message counts once, as on the one-event path, even if the batch holds it twice.
   const inserted = new Set(rows.map((r) => r.id));
-  const fresh = run.filter((e) => inserted.has(e.data.messageId));
+  const fresh = run.filter((e) => inserted.delete(e.data.messageId));
   // Per ticket: the last message wins lastMessage/updatedAt; inbound ones add to the unread count.
   const perTicket = new Map<string, { body: string; at: string; unread: number }>();
   for (const e of fresh) {
