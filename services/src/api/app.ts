@@ -7,6 +7,7 @@ import { DomainError } from '@zelo/contracts/errors';
 import Fastify from 'fastify';
 import { auditGraphql } from '../audit/graphql.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
+import { currentUserRoutes } from '../auth/me-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { currentSession } from '../auth/sessions.ts';
 import { simulatorRoutes } from '../channels/simulator-routes.ts';
@@ -31,7 +32,6 @@ import { userRoutes } from '../users/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdempotency } from './idempotency.ts';
-import { installValibotSchemas } from './schema.ts';
 import { SocketGateway } from './socket-gateway.ts';
 import { refuseUnstorableRequest } from './validation.ts';
 
@@ -59,7 +59,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   installErrorHandler(app);
-  installValibotSchemas(app);
   // Text PostgreSQL cannot store (a NUL) is bad input on every route, refused before any handler runs.
   app.addHook('preValidation', async (request) => refuseUnstorableRequest(request));
   // An Idempotency-Key on a POST answers a retry with the first answer (routes registered below).
@@ -115,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   // Every other route needs a session: checked here once, on request, before its body is even read.
   await app.register(async (authed) => {
     authed.addHook('onRequest', authed.authenticate);
+    await authed.register(currentUserRoutes, { ctx });
     await authed.register(ticketRoutes, { ctx });
     await authed.register(messageRoutes, { ctx, media });
     await authed.register(contactRoutes, { ctx });

@@ -1,3 +1,5 @@
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { AuditLanguage, TicketEventView } from '@zelo/contracts/audit/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import { describeEvent } from '@zelo/projections/audit/describe-event';
 import { lastPlacement, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
@@ -115,6 +117,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** GraphQL for auditors at POST /graphql: the same bearer token and tenant rules as the REST API. */
 export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { pool } = ctx;
+  // mercurius declares its routes' input as JSON Schema, which the app's valibot compiler
+  // (api/schema.ts) cannot run: in this scope they are checked by Fastify's own JSON Schema compiler.
+  app.setValidatorCompiler(AjvCompiler()({}, { customOptions: {} }));
   await app.register(mercurius, {
     schema,
     path: '/graphql',
@@ -132,11 +137,12 @@ export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppCont
       Query: {
         ticketHistory: async (
           _root: unknown,
-          { ticketId, language }: { ticketId: string; language: 'pt' | 'en' | 'es' },
+          { ticketId, language }: { ticketId: string; language: AuditLanguage },
           context: MercuriusContext,
-        ) => {
+        ): Promise<TicketEventView[]> => {
           const { viewer } = context;
           if (!viewer) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
+          // GraphQL's ID admits any string: the uuid check is ours, as the schema language cannot say it.
           if (!UUID.test(ticketId)) throw new DomainError('ERR_VALIDATION', 'ticketId must be a uuid');
           // Only tickets of the caller's company exist for it; others read as not found.
           const ticket = await getTicket(pool, viewer.companyId, ticketId);

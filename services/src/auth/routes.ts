@@ -143,12 +143,6 @@ export async function authRoutes(
     return startSession(request, reply, user, rotated.familyId, rotated.token);
   });
 
-  app.get('/auth/me', { onRequest: app.authenticate }, async (request): Promise<SessionUserView> => {
-    const user = await sessionUser(ctx.pool, request.session.id);
-    if (!user) throw new DomainError('ERR_SESSION_EXPIRED', 'please log in');
-    return user;
-  });
-
   app.delete('/auth/logout', async (request, reply) => {
     const token = request.cookies[REFRESH_COOKIE];
     if (token) await revokeToken(ctx.pool, token);

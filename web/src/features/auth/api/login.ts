@@ -1,6 +1,7 @@
+import type { SessionAnswer } from '@zelo/contracts/auth/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import { type Session, setSession } from '../../../lib/store.ts';
+import { setSession } from '../../../lib/store.ts';
 import { markLogin } from './logout.ts';
 
 export const LoginInput = v.object({
@@ -15,7 +16,7 @@ export const LoginInput = v.object({
 export type LoginInput = v.InferOutput<typeof LoginInput>;
 
 export const login = (input: LoginInput) =>
-  apiRequest<Session>('/auth/login', { method: 'POST', body: v.parse(LoginInput, input), auth: false });
+  apiRequest<SessionAnswer>('/auth/login', { method: 'POST', body: v.parse(LoginInput, input), auth: false });
 
 /** Logs in and stores the session; the caller decides what to show on failure. */
 export function useLogin() {
