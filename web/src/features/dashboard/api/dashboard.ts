@@ -1,4 +1,4 @@
-import { DASHBOARD_PERIODS } from '@zelo/contracts/dashboard/api';
+import { DASHBOARD_PERIODS, Day } from '@zelo/contracts/dashboard/api';
 import type {
   DashboardCounters,
   TicketsPerDayChart,
@@ -6,8 +6,6 @@ import type {
 } from '@zelo/contracts/dashboard/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-
-const Day = v.pipe(v.string(), v.isoDate());
 
 /** Per date (1) or per period (2): choosing one clears the other (doc 1 §4). */
 export const CounterFilter = v.variant('type', [
