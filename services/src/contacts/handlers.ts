@@ -7,8 +7,7 @@ import {
   type ContactState,
   contactNumberStreamId,
   decideContact,
-  decideNumberClaim,
-  decideNumberRelease,
+  decideContactNumber,
   evolveContact,
   evolveNumber,
   initialContactState,
@@ -25,7 +24,7 @@ const claimNumberStep = (companyId: string, number: string, contactId: string) =
   step<NumberState, ContactNumberEvent>({
     streamId: contactNumberStreamId(companyId, number),
     aggregate: numberAggregate,
-    decide: (s) => decideNumberClaim({ companyId, number, contactId }, s),
+    decide: (s) => decideContactNumber({ type: 'ClaimContactNumber', companyId, number, contactId }, s),
     ownerStream: (s) => (s.owner ? contactStreamId(s.owner) : null),
   });
 
@@ -33,7 +32,7 @@ const releaseNumberStep = (companyId: string, number: string, contactId: string)
   step<NumberState, ContactNumberEvent>({
     streamId: contactNumberStreamId(companyId, number),
     aggregate: numberAggregate,
-    decide: (s) => decideNumberRelease({ companyId, number, contactId }, s),
+    decide: (s) => decideContactNumber({ type: 'ReleaseContactNumber', companyId, number, contactId }, s),
   });
 
 const contactStep = (contactId: string, decide: (s: ContactState) => ContactEvent[]) =>

@@ -2,9 +2,8 @@ import { DomainError } from '@zelo/contracts/errors';
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
 import { type Actor, commandHandler, type Deps, handleAll, load, step } from '../platform/command-handler.ts';
 import {
-  decideEmailClaim,
-  decideEmailRelease,
   decideUser,
+  decideUserEmail,
   evolveEmail,
   evolveUser,
   initialEmailState,
@@ -36,7 +35,7 @@ export const emailClaimStep = (email: string, userId: string, deletedOwner?: str
   step<{ owner: string | null }, UserEmailEvent>({
     streamId: userEmailStreamId(email),
     aggregate: emailAggregate,
-    decide: (s) => decideEmailClaim(email, userId, s, deletedOwner),
+    decide: (s) => decideUserEmail({ type: 'ClaimUserEmail', email, userId, deletedOwner }, s),
     ownerStream: (s) => (s.owner ? userStreamId(s.owner) : null),
   });
 
@@ -45,7 +44,7 @@ const emailReleaseStep = (email: string, userId: string) =>
   step<{ owner: string | null }, UserEmailEvent>({
     streamId: userEmailStreamId(email),
     aggregate: emailAggregate,
-    decide: (s) => decideEmailRelease(email, userId, s),
+    decide: (s) => decideUserEmail({ type: 'ReleaseUserEmail', email, userId }, s),
   });
 
 /**

@@ -103,3 +103,23 @@ export function decideNumberRelease(
 ): ContactNumberEvent[] {
   return state.owner === c.contactId ? [{ type: 'ContactNumberReleased', data: c }] : [];
 }
+
+type NumberClaim = { companyId: string; number: string; contactId: string };
+export type ContactNumberCommand =
+  | ({ type: 'ClaimContactNumber' } & NumberClaim)
+  | ({ type: 'ReleaseContactNumber' } & NumberClaim);
+
+/** The number's stream: a contact claims it, or releases it (when renumbered or deleted). */
+export function decideContactNumber(command: ContactNumberCommand, state: NumberState): ContactNumberEvent[] {
+  const { type, ...claim } = command;
+  switch (type) {
+    case 'ClaimContactNumber':
+      return decideNumberClaim(claim, state);
+    case 'ReleaseContactNumber':
+      return decideNumberRelease(claim, state);
+    default: {
+      const unknown: never = type;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

@@ -126,3 +126,25 @@ export function decideEmailRelease(
 ): UserEmailEvent[] {
   return state.owner === userId ? [{ type: 'UserEmailReleased', data: { email, userId } }] : [];
 }
+
+export type UserEmailCommand =
+  /** `deletedOwner`: see `decideEmailClaim`. */
+  | { type: 'ClaimUserEmail'; email: string; userId: string; deletedOwner?: string | null }
+  | { type: 'ReleaseUserEmail'; email: string; userId: string };
+
+/** The e-mail's stream: a user claims it (unique across the platform), or releases it. */
+export function decideUserEmail(
+  command: UserEmailCommand,
+  state: { owner: string | null },
+): UserEmailEvent[] {
+  switch (command.type) {
+    case 'ClaimUserEmail':
+      return decideEmailClaim(command.email, command.userId, state, command.deletedOwner);
+    case 'ReleaseUserEmail':
+      return decideEmailRelease(command.email, command.userId, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
