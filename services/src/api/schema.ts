@@ -20,10 +20,12 @@ const valibotValidator: FastifySchemaCompiler<v.GenericSchema> =
     return result.success ? { value: result.output } : { error: validationError(result.issues) };
   };
 
-/** Makes route schemas valibot schemas, for the whole app. */
-export function installValibotSchemas(app: FastifyInstance) {
+/**
+ * A route plugin's instance whose route schemas are valibot schemas, typed:
+ * `const app = typed(plain); app.get(path, { schema: { params: IdParam } }, handler)`. Set on the
+ * plugin's own (encapsulated) instance, so that plugins with JSON schemas (mercurius) keep Fastify's.
+ */
+export function typed(app: FastifyInstance) {
   app.setValidatorCompiler(valibotValidator);
+  return app.withTypeProvider<ValibotTypeProvider>();
 }
-
-/** A route plugin's instance with the valibot type provider: `typed(app).get(path, { schema }, handler)`. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<ValibotTypeProvider>();

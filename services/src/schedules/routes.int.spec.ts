@@ -7,7 +7,6 @@ import { schedulesMigrations, schedulesProjection } from '@zelo/projections/sche
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../api/errors.ts';
-import { installValibotSchemas } from '../api/schema.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
 import { createContact } from '../contacts/handlers.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
@@ -50,7 +49,6 @@ beforeAll(async () => {
 
   app = Fastify();
   installErrorHandler(app);
-  installValibotSchemas(app);
   await app.register(jwt, { secret: 'test-secret' });
   // No users read model here: the session is the token's user, with no queues.
   installAuthentication(app, async (c) => ({
