@@ -103,8 +103,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const publish = (companyId: string, event: string, data: unknown, userId?: string) =>
     gateway?.publish(companyId, event, data, userId);
 
-  // Routes open to anyone (login, sign-up, plans, media, the token-authenticated external API) and
-  // those that check their own session per route.
+  // Routes open to anyone (login, refresh, sign-up, plans, media), the token-authenticated external API,
+  // and GraphQL, which checks the session in its own context (audit/graphql.ts).
   await app.register(authRoutes, { ctx, publish });
   await app.register(tenancyRoutes, { ctx });
   const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock);
