@@ -1,26 +1,14 @@
+import type { TicketEventView } from '@zelo/contracts/audit/read-models';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { type Language, languageAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-
-/** One fact of a ticket's life, as the audit GraphQL endpoint returns it. */
-export interface TicketEvent {
-  position: string;
-  type: string;
-  /** A user id, or system:<actor> for the channel, workflows and the seed. */
-  actor: string;
-  actorName: string | null;
-  at: string;
-  summary: string;
-  /** The event's data as JSON text. */
-  data: string;
-}
 
 const QUERY = `query TicketHistory($ticketId: ID!, $language: Language) {
   ticketHistory(ticketId: $ticketId, language: $language) { position type actor actorName at summary data }
 }`;
 
 interface GraphqlResponse {
-  data?: { ticketHistory: TicketEvent[] } | null;
+  data?: { ticketHistory: TicketEventView[] } | null;
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
@@ -29,7 +17,7 @@ export async function getTicketHistory(
   ticketId: string,
   language: Language,
   signal?: AbortSignal,
-): Promise<TicketEvent[]> {
+): Promise<TicketEventView[]> {
   const res = await apiRequest<GraphqlResponse>('/graphql', {
     method: 'POST',
     body: { query: QUERY, variables: { ticketId, language } },

@@ -1,5 +1,5 @@
+import type { TicketEventView } from '@zelo/contracts/audit/read-models';
 import { formatDate } from '../../../lib/format.ts';
-import type { TicketEvent } from '../api/ticket-history.ts';
 
 export interface HistoryRow {
   key: string;
@@ -28,7 +28,7 @@ function prettyJson(text: string): string {
   }
 }
 
-export function toHistoryRow(event: TicketEvent): HistoryRow {
+export function toHistoryRow(event: TicketEventView): HistoryRow {
   return {
     key: event.position,
     when: formatWhen(event.at),
