@@ -46,7 +46,7 @@ export function startBot(ctx: BotContext): BotStep | null {
   const startedAt = ctx.now.toISOString();
   if (ctx.queues.length === 0) return null;
   if (ctx.scheduleType === 'company' && !ctx.inHours(null))
-    return outOfHours(ctx, startedAt, ctx.outOfHoursMessage);
+    return outOfHours(startedAt, ctx.outOfHoursMessage);
   if (ctx.queues.length === 1) {
     const queue = ctx.queues[0];
     const greeting = ctx.sendGreetingOneQueue ? queue.greetingMessage : '';
@@ -106,7 +106,7 @@ export function answerBot(
 
 function enterQueue(ctx: BotContext, queue: BotQueue, startedAt: string, greeting: string): BotStep {
   if (ctx.scheduleType === 'queue' && !ctx.inHours(queue.id)) {
-    return { ...outOfHours(ctx, startedAt, queue.outOfHoursMessage || ctx.outOfHoursMessage), queueId: null };
+    return { ...outOfHours(startedAt, queue.outOfHoursMessage || ctx.outOfHoursMessage), queueId: null };
   }
   const roots = childrenOf(queue, null);
   if (roots.length === 0) {
@@ -146,7 +146,7 @@ function retry(bot: BotState, ctx: BotContext, menu: string): BotStep {
   return { bot: { ...bot, menuSends: bot.menuSends + 1 }, replies: [menu] };
 }
 
-function outOfHours(ctx: BotContext, startedAt: string, message: string): BotStep {
+function outOfHours(startedAt: string, message: string): BotStep {
   return { bot: { stage: 'outOfHours', path: [], menuSends: 0, startedAt }, replies: nonEmpty(message) };
 }
 
