@@ -1,6 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { ListTagsQuery, SyncTagsRequest, TagRequest } from '@zelo/contracts/tags/api';
 import type { KanbanTags, TagPage, TagView } from '@zelo/contracts/tags/read-models';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { getTag, listAllTags, searchTags } from '@zelo/projections/tags/queries';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -101,14 +102,18 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
   });
 
   /** Answers the ticket as the lists show it, with its new tags. */
-  app.post('/tags/sync', { schema: { body: SyncTagsRequest } }, async (request) => {
-    const body = request.body;
-    const viewer = request.session;
-    const ticket = await getTicket(pool, viewer.companyId, body.ticketId);
-    if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-    assertMayViewTicket(viewer, ticket);
-    const r = await syncTicketTags(deps, viewer.companyId, body.ticketId, body.tags, who(request));
-    await watcher.waitFor(r.position, ['tags']);
-    return getTicket(pool, viewer.companyId, body.ticketId);
-  });
+  app.post(
+    '/tags/sync',
+    { schema: { body: SyncTagsRequest } },
+    async (request): Promise<TicketView | null> => {
+      const body = request.body;
+      const viewer = request.session;
+      const ticket = await getTicket(pool, viewer.companyId, body.ticketId);
+      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
+      assertMayViewTicket(viewer, ticket);
+      const r = await syncTicketTags(deps, viewer.companyId, body.ticketId, body.tags, who(request));
+      await watcher.waitFor(r.position, ['tags']);
+      return getTicket(pool, viewer.companyId, body.ticketId);
+    },
+  );
 }
