@@ -20,3 +20,8 @@ export interface SimPhoneMessage {
   createdAt: string;
   quotedWaMessageId: string | null;
 }
+
+/** The answer of a simulated send (inbound or from the business's phone): the message's WhatsApp id. */
+export interface SimSent {
+  waMessageId: string;
+}

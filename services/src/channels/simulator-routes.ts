@@ -7,7 +7,7 @@ import {
   SimPhoneSendRequest,
   SimRedeliverRequest,
 } from '@zelo/contracts/simulator/api';
-import type { SimConnection, SimPhoneMessage } from '@zelo/contracts/simulator/read-models';
+import type { SimConnection, SimPhoneMessage, SimSent } from '@zelo/contracts/simulator/read-models';
 import { getSimConnection, listSimConnections } from '@zelo/projections/connections/simulator-queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
@@ -60,7 +60,7 @@ export async function simulatorRoutes(
       const body = request.body;
       await connection(id);
       try {
-        const r = await simulator.customerSends(
+        const r: SimSent = await simulator.customerSends(
           id,
           { number: body.from, name: body.name || body.from },
           body.body,
@@ -83,7 +83,7 @@ export async function simulatorRoutes(
       const { id } = request.params;
       const body = request.body;
       await connection(id);
-      const r = await simulated(() =>
+      const r: SimSent = await simulated(() =>
         simulator.phoneOwnerSends(id, { number: body.to }, body.body, {
           quotedWaMessageId: body.quotedWaMessageId,
         }),

@@ -1,3 +1,4 @@
+import type { SimSent } from '@zelo/contracts/simulator/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 import { toastError } from '../../../lib/toaster.ts';
@@ -15,7 +16,7 @@ export const SendInboundInput = v.object({
 export type SendInboundInput = v.InferInput<typeof SendInboundInput>;
 
 export const sendInbound = (connectionId: string, input: SendInboundInput) =>
-  apiRequest<unknown>(`/simulator/connections/${encodeURIComponent(connectionId)}/inbound`, {
+  apiRequest<SimSent>(`/simulator/connections/${encodeURIComponent(connectionId)}/inbound`, {
     method: 'POST',
     body: v.parse(SendInboundInput, input),
     auth: false,
