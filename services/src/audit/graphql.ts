@@ -1,4 +1,3 @@
-import AjvCompiler from '@fastify/ajv-compiler';
 import type { AuditLanguage, TicketEventView } from '@zelo/contracts/audit/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import { describeEvent } from '@zelo/projections/audit/describe-event';
@@ -117,9 +116,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** GraphQL for auditors at POST /graphql: the same bearer token and tenant rules as the REST API. */
 export async function auditGraphql(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { pool } = ctx;
-  // mercurius declares its routes' input as JSON Schema, which the app's valibot compiler
-  // (api/schema.ts) cannot run: in this scope they are checked by Fastify's own JSON Schema compiler.
-  app.setValidatorCompiler(AjvCompiler()({}, { customOptions: {} }));
   await app.register(mercurius, {
     schema,
     path: '/graphql',
