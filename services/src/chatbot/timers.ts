@@ -1,3 +1,4 @@
+import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import type { Projection } from '@zelo/projections/runner';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -10,13 +11,10 @@ const MINUTE = 60_000;
 /** A timer whose moment is this far gone is history, not something to act on now. */
 const STALE_MS = 60 * MINUTE;
 
-/** The bot's time limit, the transfer of an unanswered ticket, the inactivity close. */
-export type TicketTimerKind = 'botTimeout' | 'transfer' | 'expire';
-
 /** A ticket's durable timers, kept outside this package (Temporal's, wired by the app). */
 export interface TicketTimers {
   /** Sets the ticket's timer of this kind, or moves the one already set: one per ticket and kind. */
-  arm(timer: { ticketId: string; kind: TicketTimerKind; dueAt: string }): Promise<void>;
+  arm(timer: TicketTimerInput): Promise<void>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TicketTimerInput } from './timer.ts';
+import type { TicketTimerInput } from '@zelo/contracts/tickets/timers';
 
 const MINUTE = 60_000;
 

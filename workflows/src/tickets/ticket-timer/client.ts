@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { TicketTimerInput } from './timer.ts';
+import type { TicketTimerInput } from '@zelo/contracts/tickets/timers';
 import { rearmSignal, ticketTimerWorkflow, ticketTimerWorkflowId } from './workflow.ts';
 
 /** Arms a ticket's timer from outside Temporal (what the services' ticket-timers reactor asks for). */

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
 import type { createTicketTimerActivities } from './activities.ts';
 import { ticketTimersClient } from './client.ts';
-import type { TicketTimerInput, TicketTimerKind } from './timer.ts';
 import { ticketTimerWorkflowId } from './workflow.ts';
 
 // The workflow on the real Temporal dev server, its activity a fake that records when it fired.

@@ -1,6 +1,6 @@
 import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import type { TicketTimerActivities } from './activities.ts';
-import type { TicketTimerInput, TicketTimerKind } from './timer.ts';
 
 export const ticketTimerWorkflowId = (kind: TicketTimerKind, ticketId: string) =>
   `ticket-${kind}-${ticketId}`;
