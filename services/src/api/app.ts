@@ -100,7 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   });
 
   let gateway: SocketGateway | null = null;
-  const publish = (companyId: string, event: string, data: unknown, userId?: string) =>
+  const publish: SocketGateway['publish'] = (companyId, event, data, userId) =>
     gateway?.publish(companyId, event, data, userId);
 
   // Routes open to anyone (login, refresh, sign-up, plans, media), the token-authenticated external API,

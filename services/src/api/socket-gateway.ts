@@ -1,4 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import {
+  ClientMessage,
+  type FrameData,
+  Room,
+  type ServerEvent,
+  type WhatsappFrame,
+} from '@zelo/contracts/realtime/frames';
 import { getConnection } from '@zelo/projections/connections/queries';
 import { PgListener } from '@zelo/projections/pg-listener';
 import type { Change } from '@zelo/projections/runner';
@@ -12,17 +19,6 @@ import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
 import { isAdmin, mayViewTicket } from '../tickets/access.ts';
 import type { AccessTokenClaims, Viewer } from './context.ts';
-
-const ClientMessage = v.variant('type', [
-  v.object({ type: v.literal('join'), room: v.pipe(v.string(), v.maxLength(80)) }),
-  v.object({ type: v.literal('leave'), room: v.pipe(v.string(), v.maxLength(80)) }),
-  v.object({ type: v.literal('userStatus') }),
-]);
-const Room = v.union([
-  v.literal('notification'),
-  v.pipe(v.string(), v.regex(/^status:(open|pending|closed)$/)),
-  v.pipe(v.string(), v.regex(/^ticket:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)),
-]);
 
 interface Client {
   ws: WebSocket;
@@ -127,11 +123,11 @@ export class SocketGateway {
       this.clients.delete(client);
     });
     ws.on('message', (raw) => void this.onMessage(client, raw.toString()));
-    ws.send(JSON.stringify({ event: 'ready', data: { userId: viewer.id } }));
+    this.send(client, 'ready', { userId: viewer.id });
   }
 
   private async onMessage(client: Client, raw: string) {
-    let parsed: v.InferOutput<typeof ClientMessage>;
+    let parsed: ClientMessage;
     try {
       const message: unknown = JSON.parse(raw);
       // Like a request body: text PostgreSQL cannot store is refused before anything reads it.
@@ -157,7 +153,7 @@ export class SocketGateway {
     this.send(client, 'joined', { room: parsed.room });
   }
 
-  private send(client: Client, event: string, data: unknown) {
+  private send<E extends ServerEvent>(client: Client, event: E, data: FrameData<E>) {
     if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify({ event, data }));
   }
 
@@ -173,7 +169,7 @@ export class SocketGateway {
    * Direct pushes that are not read-model changes (another login of the same user). With `userId`, only
    * that user's own sockets hear it: the rest of the company has no business knowing who logged in.
    */
-  publish(companyId: string, event: string, data: unknown, userId?: string) {
+  publish<E extends ServerEvent>(companyId: string, event: E, data: FrameData<E>, userId?: string) {
     for (const c of this.companyClients(companyId))
       if (!userId || c.viewer.id === userId) this.send(c, event, data);
     for (const o of this.onPush) o(event, null);
@@ -256,7 +252,9 @@ export class SocketGateway {
         );
       } else if (change.kind === 'whatsapp') {
         const whatsapp = change.action === 'delete' ? null : await getConnection(this.pool, c, change.id);
-        const data = whatsapp ? { action: 'update', whatsapp } : { action: 'delete', whatsappId: change.id };
+        const data: WhatsappFrame = whatsapp
+          ? { action: 'update', whatsapp }
+          : { action: 'delete', whatsappId: change.id };
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
@@ -264,7 +262,7 @@ export class SocketGateway {
     }
   }
 
-  private fanOut(targets: Client[], event: string, data: unknown, change: Change) {
+  private fanOut<E extends ServerEvent>(targets: Client[], event: E, data: FrameData<E>, change: Change) {
     if (targets.length === 0) return;
     const frame = JSON.stringify({ event, data });
     for (const t of targets) if (t.ws.readyState === t.ws.OPEN) t.ws.send(frame);

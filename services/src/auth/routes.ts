@@ -7,6 +7,7 @@ import { sessionUser, userForLogin } from '@zelo/projections/users/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims, AppContext } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
+import type { SocketGateway } from '../api/socket-gateway.ts';
 import { newId } from '../platform/ids.ts';
 import { isSubscriptionActive } from '../tenancy/domain/company.ts';
 import { runUserCommand } from '../users/handlers.ts';
@@ -26,10 +27,7 @@ const formatDate = (iso: string) => {
 
 export async function authRoutes(
   plain: FastifyInstance,
-  {
-    ctx,
-    publish,
-  }: { ctx: AppContext; publish: (companyId: string, event: string, data: unknown, userId?: string) => void },
+  { ctx, publish }: { ctx: AppContext; publish: SocketGateway['publish'] },
 ) {
   const app = typed(plain);
   // Secure follows the deployment: configured, or on when the request came over HTTPS (directly, or
