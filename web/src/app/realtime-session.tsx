@@ -23,7 +23,7 @@ export function RealtimeSession() {
     else socket.disconnect();
   }, [token]);
 
-  useSocketEvent<{ user?: { id: string } }>(user ? `company-${user.companyId}-auth` : null, (data) => {
+  useSocketEvent(user ? `company-${user.companyId}-auth` : null, (data) => {
     if (data.user?.id !== user?.id) return;
     // Before the server closes this socket (4001): a refresh must not be tried, the session is gone.
     socket.disconnect();

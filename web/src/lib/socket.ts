@@ -1,3 +1,4 @@
+import type { ClientMessage, FrameData, ServerEvent } from '@zelo/contracts/realtime/frames';
 import { useEffect, useRef } from 'react';
 import { API_URL } from './api.ts';
 
@@ -70,7 +71,7 @@ class RealtimeSocket {
     return () => set.delete(handler);
   }
 
-  private send(msg: object) {
+  private send(msg: ClientMessage) {
     if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
 
@@ -147,9 +148,15 @@ export function useSocketRoom(room: string | null) {
   useEffect(() => (room ? socket.join(room) : undefined), [room]);
 }
 
-/** Calls the latest handler for every `event`; the handler may change each render without resubscribing. */
-export function useSocketEvent<T>(event: string | null, handler: (data: T) => void) {
+/**
+ * Calls the latest handler for every `event`; the handler may change each render without resubscribing.
+ * The event name types the data (`company-<id>-ticket` hands a TicketFrame), as the contracts' frames say.
+ */
+export function useSocketEvent<E extends ServerEvent>(
+  event: E | null,
+  handler: (data: FrameData<E>) => void,
+) {
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => (event ? socket.on(event, (d) => ref.current(d as T)) : undefined), [event]);
+  useEffect(() => (event ? socket.on(event, (d) => ref.current(d as FrameData<E>)) : undefined), [event]);
 }

@@ -1,48 +1,16 @@
 // The one module that talks to jotai: it owns the store, so code outside React (the API client,
 // the socket) reads and writes the same atoms the components render from.
+import type { SessionAnswer } from '@zelo/contracts/auth/read-models';
+import type { SessionUserView } from '@zelo/contracts/users/read-models';
 import { atom, createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
 
 export { atom, Provider as StoreProvider, useAtom, useAtomValue, useSetAtom };
 export const appStore = createStore();
 
-export interface Queue {
-  id: string;
-  name: string;
-  color: string;
-}
-export interface Company {
-  id: string;
-  name: string;
-  dueDate: string | null;
-  planId: string | null;
-  settings?: { key: string; value: string }[];
-  /** The plan's feature flags, which gate menu entries and pages (doc 2 §1). */
-  plan?: {
-    useCampaigns?: boolean;
-    useKanban?: boolean;
-    useOpenAi?: boolean;
-    useIntegrations?: boolean;
-    useSchedules?: boolean;
-    useInternalChat?: boolean;
-    useExternalApi?: boolean;
-  } | null;
-}
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  profile: 'admin' | 'user';
-  super: boolean;
-  allTicket: string;
-  whatsappId: string | null;
-  companyId: string;
-  company: Company;
-  queues: Queue[];
-}
-export interface Session {
-  token: string;
-  user: User;
-}
+/** The signed-in session as POST /auth/login and /auth/refresh_token answer it. */
+export type Session = SessionAnswer;
+/** The session's user with its company and plan flags (also GET /auth/me's answer). */
+export type User = SessionUserView;
 
 const TOKEN_KEY = 'token';
 const read = (key: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(key));

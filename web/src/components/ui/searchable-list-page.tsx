@@ -7,6 +7,7 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
+import type { ServerEvent } from '@zelo/contracts/realtime/frames';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { toastError, toastSuccess } from '../../lib/toaster.ts';
@@ -44,7 +45,7 @@ export interface SearchableListPageProps<T extends { id: string | number }> {
   /** One page of records for a trimmed, lower-cased search. */
   fetchPage: (query: string, page: number, signal: AbortSignal) => Promise<ListPage<T>>;
   /** The socket event that reloads the list when something changes elsewhere. */
-  liveEvent: string | null;
+  liveEvent: ServerEvent | null;
   emptyIcon: IconName;
   emptyTitle: string;
   /** The edit dialog; `item` is null for a new record. `close` reloads the list. */

@@ -1,4 +1,4 @@
-import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
+import type { ContactView } from '@zelo/contracts/contacts/read-models';
 
-/** What the schedule dialog picks a contact from: a schedule's contact. */
-export type ContactOption = NonNullable<ScheduleView['contact']>;
+/** What the schedule dialog picks a contact from: a schedule's contact or a contact GET /contacts found. */
+export type ContactOption = Pick<ContactView, 'id' | 'name' | 'number'>;

@@ -1,6 +1,7 @@
 import type { IconName } from '@blueprintjs/icons';
 import type { ConnectionStatus } from '@zelo/contracts/connections/events';
 import type { ConnectionView } from '@zelo/contracts/connections/read-models';
+import type { WhatsappFrame, WhatsappSessionFrame } from '@zelo/contracts/realtime/frames';
 
 /** Doc 1 §2 side menu: these statuses put an exclamation badge on /connections. */
 const NEEDS_ATTENTION: ConnectionStatus[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
@@ -41,10 +42,7 @@ export function formatUpdatedAt(value: string | Date): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${pad(d.getFullYear() % 100)} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-export type WhatsappPush =
-  | { action: 'update'; whatsapp: ConnectionView }
-  | { action: 'delete'; whatsappId: string }
-  | { action: 'update'; session: ConnectionView };
+export type WhatsappPush = WhatsappFrame | WhatsappSessionFrame;
 
 /**
  * Applies a `company-{id}-whatsapp` / `-whatsappSession` push to the list: an unknown id is a new

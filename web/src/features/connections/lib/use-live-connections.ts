@@ -19,8 +19,8 @@ export function useLiveConnections() {
     clearTimeout(settle.current);
     settle.current = setTimeout(request.reload, 700);
   };
-  useSocketEvent<WhatsappPush>(companyId ? `company-${companyId}-whatsapp` : null, onPush);
-  useSocketEvent<WhatsappPush>(companyId ? `company-${companyId}-whatsappSession` : null, onPush);
+  useSocketEvent(companyId ? `company-${companyId}-whatsapp` : null, onPush);
+  useSocketEvent(companyId ? `company-${companyId}-whatsappSession` : null, onPush);
   return request;
 }
 

@@ -3,11 +3,6 @@ import type { Dispatch, SetStateAction } from 'react';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { getContact } from '../api/save-contact.ts';
 
-interface ContactPush {
-  action: 'create' | 'update' | 'delete';
-  id: string;
-}
-
 /**
  * Doc 1 §7 `company-{id}-contact`: a contact created, changed or deleted elsewhere (another agent,
  * a customer's first message, an import) shows in the table without a reload. The push names the
@@ -19,7 +14,7 @@ export function useLiveContacts(
   search: string,
   setContacts: Dispatch<SetStateAction<ContactView[]>>,
 ) {
-  useSocketEvent<ContactPush>(companyId ? `company-${companyId}-contact` : null, (push) => {
+  useSocketEvent(companyId ? `company-${companyId}-contact` : null, (push) => {
     if (push.action === 'delete') {
       setContacts((prev) => prev.filter((c) => c.id !== push.id));
       return;

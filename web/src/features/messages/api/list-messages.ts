@@ -6,7 +6,6 @@ import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { addMessage, prependPage, replaceMessage } from '../lib/message-list.ts';
-import type { AppMessageEvent } from '../types.ts';
 
 export const ListMessagesInput = v.object({
   ticketId: v.pipe(v.string(), v.nonEmpty()),
@@ -57,7 +56,7 @@ export function useMessages(ticketId: string, refreshKey = 0) {
   }, [ticketId, page, refreshKey]);
 
   useSocketRoom(`ticket:${ticketId}`);
-  useSocketEvent<AppMessageEvent>(companyId ? `company-${companyId}-appMessage` : null, (e) => {
+  useSocketEvent(companyId ? `company-${companyId}-appMessage` : null, (e) => {
     if (e.message?.ticketId !== ticketId) return;
     lastChange.current = e.action === 'create' ? 'new' : 'update';
     setMessages((prev) =>

@@ -1,16 +1,8 @@
-import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue, volumeAtom } from '../../../lib/store.ts';
-import { type NotifiedTicket, shouldNotify } from './desktop-notification.ts';
-
-interface AppMessageWithTicket {
-  action: 'create' | 'update';
-  message: MessageView;
-  ticket?: NotifiedTicket;
-  contact?: { name?: string };
-}
+import { shouldNotify } from './desktop-notification.ts';
 
 const supported = () => typeof window !== 'undefined' && 'Notification' in window;
 
@@ -49,7 +41,7 @@ export function useDesktopNotifications(visibleTicketId: string | null, onOpen: 
   // The server sends appMessage outside an open conversation only to this room; the ticket list joins
   // it too, the socket counts both.
   useSocketRoom(user ? 'notification' : null);
-  useSocketEvent<AppMessageWithTicket>(user ? `company-${user.companyId}-appMessage` : null, (e) => {
+  useSocketEvent(user ? `company-${user.companyId}-appMessage` : null, (e) => {
     if (e.action !== 'create' || !e.ticket || !user) return;
     const viewer = {
       userId: user.id,

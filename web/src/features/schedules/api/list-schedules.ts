@@ -28,11 +28,6 @@ export async function listSchedulesBetween(
 export const getSchedule = (id: string, signal?: AbortSignal) =>
   apiRequest<ScheduleView>(`/schedules/${encodeURIComponent(id)}`, { signal });
 
-interface ScheduleChange {
-  action: 'create' | 'update' | 'delete';
-  id: string;
-}
-
 /**
  * The schedules of a window (the weeks the calendar shows), kept live: the socket names what changed
  * (the worker marks a schedule sent or failed), and only that one is fetched again.
@@ -45,7 +40,7 @@ export function useSchedules(from: Date, to: Date) {
     [from.getTime(), to.getTime(), refreshKey],
   );
   const { setData } = state;
-  useSocketEvent<ScheduleChange>(companyId ? `company-${companyId}-schedule` : null, (change) => {
+  useSocketEvent(companyId ? `company-${companyId}-schedule` : null, (change) => {
     if (change.action === 'delete') return setData((prev) => prev && removeSchedule(prev, change.id));
     getSchedule(change.id).then(
       (s) => setData((prev) => prev && upsertSchedule(prev, s)),

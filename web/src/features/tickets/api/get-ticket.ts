@@ -8,7 +8,6 @@ import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { useTicketPublished } from '../lib/local-updates.ts';
-import type { TicketEvent } from '../types.ts';
 
 export const getTicket = (id: string, signal?: AbortSignal) =>
   apiRequest<TicketView>(`/tickets/${encodeURIComponent(id)}`, { signal });
@@ -29,7 +28,7 @@ export function useTicket(id: string | undefined) {
     navigate('/tickets', { replace: true });
   }, [error, navigate, t]);
 
-  useSocketEvent<TicketEvent>(companyId ? `company-${companyId}-ticket` : null, (event) => {
+  useSocketEvent(companyId ? `company-${companyId}-ticket` : null, (event) => {
     if (event.action === 'update' && event.ticket.id === id) setData(() => event.ticket);
     if (event.action === 'delete' && event.ticketId === id) navigate('/tickets', { replace: true });
   });

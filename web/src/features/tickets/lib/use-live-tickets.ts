@@ -1,11 +1,9 @@
 import type { TicketStatus } from '@zelo/contracts/tickets/events';
-import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { listTickets } from '../api/list-tickets.ts';
-import type { TicketEvent } from '../types.ts';
 import { useTicketPublished } from './local-updates.ts';
 import {
   emptyTicketList,
@@ -13,11 +11,6 @@ import {
   type TicketListFilter,
   ticketListReducer,
 } from './ticket-list-reducer.ts';
-
-interface AppMessageEvent {
-  action: 'create' | 'update';
-  ticket?: TicketView;
-}
 
 /**
  * One status list: pages from GET /tickets, then kept live by the socket under the section 4 rules.
@@ -74,12 +67,12 @@ export function useLiveTickets(
   useSocketRoom(`status:${status}`);
   useSocketRoom('notification');
   const company = user?.companyId;
-  useSocketEvent<TicketEvent>(company ? `company-${company}-ticket` : null, (e) => {
+  useSocketEvent(company ? `company-${company}-ticket` : null, (e) => {
     if (e.action === 'update') dispatch({ type: 'update', ticket: e.ticket });
     else if (e.action === 'delete') dispatch({ type: 'delete', ticketId: e.ticketId });
     else if (e.action === 'updateUnread') dispatch({ type: 'updateUnread', ticketId: e.ticketId });
   });
-  useSocketEvent<AppMessageEvent>(company ? `company-${company}-appMessage` : null, (e) => {
+  useSocketEvent(company ? `company-${company}-appMessage` : null, (e) => {
     if (e.action === 'create' && e.ticket) dispatch({ type: 'message', ticket: e.ticket });
   });
   useTicketPublished((ticket) => dispatch({ type: 'update', ticket }));
