@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AnyEvent, EventOfType, EventType } from '@zelo/contracts/events';
+import type { ChangeAction, ChangeKind } from '@zelo/contracts/realtime/frames';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
 import { tryLockInTransaction } from './runner-lock.ts';
@@ -48,19 +49,8 @@ export interface EventSource {
 /** What a projection changed, pushed to browsers by the API's socket gateway. */
 export interface Change {
   companyId: string;
-  kind:
-    | 'ticket'
-    | 'message'
-    | 'contact'
-    | 'whatsapp'
-    | 'user'
-    | 'queue'
-    | 'schedule'
-    | 'company'
-    | 'setting'
-    | 'tag'
-    | 'quickMessage';
-  action: 'update' | 'create' | 'delete';
+  kind: ChangeKind;
+  action: ChangeAction;
   id: string;
   ticketId?: string;
   /** A deleted ticket's last queue and agent: who may hear of the deletion (its row is gone). */

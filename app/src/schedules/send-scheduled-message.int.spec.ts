@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { DomainError } from '@zelo/contracts/errors';
+import type { ScheduledSend } from '@zelo/contracts/schedules/commands';
 import type { ScheduleEvent } from '@zelo/contracts/schedules/events';
 import { contactsMigrations } from '@zelo/projections/contacts/contacts';
 import { checkpointMigration, type ProjectionEvent, ProjectionRunner } from '@zelo/projections/runner';
@@ -15,10 +16,7 @@ import type { Deps } from '@zelo/services/platform/command-handler';
 import { runScheduleCommand, scheduledMessageId } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
 import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
-import {
-  createScheduleActivities,
-  type ScheduledSend,
-} from '@zelo/workflows/schedules/send-scheduled-message/activities';
+import { createScheduleActivities } from '@zelo/workflows/schedules/send-scheduled-message/activities';
 import { scheduleTimersClient } from '@zelo/workflows/schedules/send-scheduled-message/client';
 import {
   type ScheduledMessageResult,

@@ -1,3 +1,4 @@
+import type { ContactView } from '../contacts/read-models.ts';
 import type { TicketView } from '../tickets/read-models.ts';
 import type { MediaType } from './events.ts';
 
@@ -27,7 +28,7 @@ export interface MessageView {
   contactId: string;
   companyId: string;
   /** The customer who wrote it; null on the business's own messages. */
-  contact: { id: string; name: string } | null;
+  contact: Pick<ContactView, 'id' | 'name'> | null;
   quotedMsg: { id: string; body: string; fromMe: boolean } | null;
 }
 

@@ -87,6 +87,9 @@ export type ChangeTopic =
   | 'tag'
   | 'quickMessage';
 
+/** Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets and connections. */
+export type ChangeKind = ChangeTopic | 'ticket' | 'whatsapp';
+
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
   action: ChangeAction;

@@ -1,3 +1,4 @@
+import type { ContactView } from '../contacts/read-models.ts';
 import type { ScheduleStatus } from './events.ts';
 
 /** The read model the API answers with (the spec's Schedule entity). */
@@ -5,7 +6,7 @@ export interface ScheduleView {
   id: string;
   body: string;
   contactId: string;
-  contact: { id: string; name: string; number: string } | null;
+  contact: Pick<ContactView, 'id' | 'name' | 'number'> | null;
   ticketId: string | null;
   whatsappId: string | null;
   userId: string;

@@ -1,13 +1,7 @@
 import type { WeeklyHours } from '../weekly-hours.ts';
 
-/** A plan as GET /plans/list shows it (the sign-up page and the plan checks of the web app). */
-export interface PlanView {
-  id: string;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
+/** What a plan switches on (doc 2): each module of the product a company may use. */
+export interface PlanFeatures {
   useCampaigns: boolean;
   useKanban: boolean;
   useOpenAi: boolean;
@@ -15,6 +9,16 @@ export interface PlanView {
   useSchedules: boolean;
   useInternalChat: boolean;
   useExternalApi: boolean;
+}
+
+/** A plan as GET /plans/list shows it (the sign-up page and the plan checks of the web app). */
+export interface PlanView extends PlanFeatures {
+  id: string;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  value: number;
 }
 
 /** One company setting (GET /settings rows, the PUT /settings/{key} answer). */

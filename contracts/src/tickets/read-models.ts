@@ -1,3 +1,4 @@
+import type { ContactView } from '../contacts/read-models.ts';
 import type { TicketStatus } from './events.ts';
 
 /**
@@ -24,7 +25,7 @@ export interface TicketView {
   user: { id: string; name: string } | null;
   queue: { id: string; name: string; color: string } | null;
   whatsapp: { id: string; name: string };
-  contact: { id: string; name: string; number: string; profilePicUrl: string };
+  contact: Pick<ContactView, 'id' | 'name' | 'number' | 'profilePicUrl'>;
   tags: { id: string; name: string; color: string }[];
 }
 

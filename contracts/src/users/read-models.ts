@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import type { PlanFeatures } from '../tenancy/read-models.ts';
 import type { Language } from './api.ts';
 import type { AllTicket, Profile } from './events.ts';
 
@@ -33,17 +34,7 @@ export interface SessionCompany {
   dueDate: string;
   planId: string;
   settings: { key: string; value: string }[];
-  plan: {
-    id: string;
-    name: string;
-    useCampaigns: boolean;
-    useKanban: boolean;
-    useOpenAi: boolean;
-    useIntegrations: boolean;
-    useSchedules: boolean;
-    useInternalChat: boolean;
-    useExternalApi: boolean;
-  } | null;
+  plan: ({ id: string; name: string } & PlanFeatures) | null;
 }
 
 /** The user as the web app keeps it in its session (doc 1 §7 POST /auth/login). */

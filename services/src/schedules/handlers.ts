@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { ScheduleRequest } from '@zelo/contracts/schedules/api';
+import type { ScheduledSend } from '@zelo/contracts/schedules/commands';
 import { loadConnections } from '../connections/handlers.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
@@ -84,16 +85,6 @@ export async function updateSchedule(
 export const deleteSchedule = (deps: Deps, scheduleId: string, who: Actor & { companyId: string }) =>
   runScheduleCommand(deps, { type: 'DeleteSchedule', scheduleId, companyId: who.companyId }, who);
 
-export interface ScheduledSendRequest {
-  messageId: string;
-  companyId: string;
-  contactId: string;
-  ticketId: string | null;
-  whatsappId: string | null;
-  body: string;
-  userId: string;
-}
-
 /**
  * The messaging side of a schedule (the activities' `sendMessage`): queue the body on the schedule's
  * ticket, else on the contact's active ticket of the chosen connection or the company's default one
@@ -101,7 +92,7 @@ export interface ScheduledSendRequest {
  * Refusals are DomainErrors, which the activity records as the schedule's ERRO reason.
  */
 export function scheduledMessageSender(deps: Deps) {
-  return async (send: ScheduledSendRequest): Promise<{ messageId: string }> => {
+  return async (send: ScheduledSend): Promise<{ messageId: string }> => {
     const { companyId } = send;
     const who: Actor = { companyId, actor: 'system:schedules' };
     let ticketId: string | null = null;

@@ -1,15 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-
-/** What the messaging side gets to send a schedule's body. */
-export interface ScheduledSend {
-  messageId: string;
-  companyId: string;
-  contactId: string;
-  ticketId: string | null;
-  whatsappId: string | null;
-  body: string;
-  userId: string;
-}
+import type { ScheduledSend } from '@zelo/contracts/schedules/commands';
 
 /** The schedule as its stream tells it, as much of it as the send needs. */
 export type LoadedSchedule =
