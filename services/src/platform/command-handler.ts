@@ -1,7 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { eventSchema } from '@zelo/contracts/events';
 import * as v from 'valibot';
-import type { EventStore, ExpectedRevision, RecordedEvent } from '../event-store/port.ts';
+import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../event-store/port.ts';
 import { WrongExpectedRevisionError } from '../event-store/port.ts';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
@@ -56,6 +56,26 @@ function validated(e: { type: string; data: unknown }): DomainEvent {
   return result.output as DomainEvent;
 }
 
+/**
+ * Decided events as the store records them: each checked against its contract schema (a decider that
+ * breaks its contract writes nothing), stamped with the actor, one correlation id and the handler's clock.
+ */
+export function recordable(deps: Deps, events: DomainEvent[], who: Actor): NewEvent[] {
+  for (const e of events) validated(e);
+  const at = deps.clock.now().toISOString();
+  const correlationId = who.correlationId ?? newId();
+  return events.map((e) => ({
+    id: newId(),
+    type: e.type,
+    data: e.data,
+    metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
+  }));
+}
+
+/** The revision an append expects after reading `revision` (-1: the stream must not exist yet). */
+export const expectedAfter = (revision: number): ExpectedRevision =>
+  revision === -1 ? 'no_stream' : revision;
+
 export interface Handled<S> {
   state: S;
   revision: number;
@@ -83,18 +103,10 @@ export async function handle<S, E extends DomainEvent>(
       attempt === 1 && options.known ? options.known : await load(deps.store, streamId, aggregate);
     const events = decide(state, revision);
     if (events.length === 0) return { state, revision, appended: [], position: null };
-    for (const e of events) validated(e);
-    const at = deps.clock.now().toISOString();
-    const correlationId = who.correlationId ?? newId();
     const result = await deps.store.appendToStream(
       streamId,
-      events.map((e) => ({
-        id: newId(),
-        type: e.type,
-        data: e.data,
-        metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
-      })),
-      options.expected ?? (revision === -1 ? 'no_stream' : revision),
+      recordable(deps, events, who),
+      options.expected ?? expectedAfter(revision),
     );
     return {
       state: events.reduce(aggregate.evolve, state),
@@ -203,22 +215,19 @@ export async function handleAll(
   return retryOnConflict(options.maxAttempts, async () => {
     const loaded = await Promise.all(steps.map((s) => loadStep(deps, s)));
     const decided = steps.map((s, i) => s.decide(loaded[i].state, loaded[i].revision));
-    for (const e of decided.flat()) validated(e);
-    const at = deps.clock.now().toISOString();
-    const correlationId = who.correlationId ?? newId();
+    // One envelope run for the whole command: every stream's events share its correlation id and time.
+    const envelopes = recordable(deps, decided.flat(), who);
     const writing = steps.map((_, i) => i).filter((i) => decided[i].length > 0);
     const appended = writing.length
       ? await deps.store.appendToStreams(
-          writing.map((i) => ({
-            streamId: steps[i].streamId,
-            events: decided[i].map((e) => ({
-              id: newId(),
-              type: e.type,
-              data: e.data,
-              metadata: { companyId: who.companyId, actor: who.actor, correlationId, at },
-            })),
-            expected: loaded[i].revision === -1 ? ('no_stream' as const) : loaded[i].revision,
-          })),
+          writing.map((i) => {
+            const before = decided.slice(0, i).reduce((n, d) => n + d.length, 0);
+            return {
+              streamId: steps[i].streamId,
+              events: envelopes.slice(before, before + decided[i].length),
+              expected: expectedAfter(loaded[i].revision),
+            };
+          }),
         )
       : [];
     const results = steps.map((s, i): Handled<unknown> => {

@@ -4,9 +4,11 @@ import {
   type Actor,
   commandHandler,
   type Deps,
+  expectedAfter,
   type Handled,
   latestPosition,
   load,
+  recordable,
   retryOnConflict,
 } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
@@ -99,18 +101,8 @@ async function claimConversation(
     );
     const appended = await deps.store.appendToStream(
       conversationId,
-      events.map((e) => ({
-        id: newId(),
-        type: e.type,
-        data: e.data,
-        metadata: {
-          companyId: claim.companyId,
-          actor: who.actor,
-          correlationId: who.correlationId ?? newId(),
-          at: deps.clock.now().toISOString(),
-        },
-      })),
-      conv.revision === -1 ? 'no_stream' : conv.revision,
+      recordable(deps, events, { ...who, companyId: claim.companyId }),
+      expectedAfter(conv.revision),
     );
     const ticket = await settle(deps, conversationId, { claim, revision: appended.nextRevision }, who);
     return {
