@@ -9,7 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
-import { getTicketNote, listTicketNotes, ticketNotesProjection } from './ticket-notes.ts';
+import { getTicketNote, listTicketNotes } from './queries.ts';
+import { ticketNotesProjection } from './ticket-notes.ts';
 
 // A note shows its author's current name, which the users projection keeps.
 const readers = [usersProjection, ticketNotesProjection];

@@ -1,7 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { AddTicketNoteRequest, ListTicketNotesQuery } from '@zelo/contracts/ticket-notes/api';
 import type { TicketNoteView } from '@zelo/contracts/ticket-notes/read-models';
-import { getTicketNote, listTicketNotes } from '@zelo/projections/ticket-notes/ticket-notes';
+import { getTicketNote, listTicketNotes } from '@zelo/projections/ticket-notes/queries';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { AppContext } from '../api/context.ts';
