@@ -4,7 +4,8 @@ import { eventStoreMigrations, PostgresEventStore } from '../../../services/src/
 import { createTestDatabase, type TestDatabase } from '../../../services/src/testing/database.ts';
 import { readAllCommitted } from '../../../services/src/testing/read-all.ts';
 import { applyBatch, checkpointMigration, readCheckpoint } from '../runner.ts';
-import { ticketHistory, ticketHistoryMigrations, ticketHistoryProjection } from './ticket-history.ts';
+import { ticketHistory } from './queries.ts';
+import { ticketHistoryMigrations, ticketHistoryProjection } from './ticket-history.ts';
 
 const companyId = randomUUID();
 const otherCompany = randomUUID();

@@ -1,7 +1,7 @@
 import type { AuditLanguage, TicketEventView } from '@zelo/contracts/audit/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import { describeEvent } from '@zelo/projections/audit/describe-event';
-import { lastPlacement, namesInHistory, ticketHistory } from '@zelo/projections/audit/ticket-history';
+import { lastPlacement, namesInHistory, ticketHistory } from '@zelo/projections/audit/queries';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {

@@ -1,5 +1,5 @@
 import { describeEvent } from '@zelo/projections/audit/describe-event';
-import { namesInHistory, type TicketHistoryRow, ticketHistory } from '@zelo/projections/audit/ticket-history';
+import { namesInHistory, type TicketHistoryRow, ticketHistory } from '@zelo/projections/audit/queries';
 import { Command } from 'commander';
 import { Box, Text } from 'ink';
 import { formatDateTime } from '../../components/format.ts';
