@@ -12,3 +12,20 @@ export interface ScheduledSend {
   body: string;
   userId: string;
 }
+
+/** What the schedule's workflow records once it tried the send (services decide them on the schedule). */
+export type MarkScheduleSent = {
+  type: 'MarkScheduleSent';
+  scheduleId: string;
+  companyId: string;
+  messageId: string;
+  sentAt: string;
+};
+export type MarkScheduleFailed = {
+  type: 'MarkScheduleFailed';
+  scheduleId: string;
+  companyId: string;
+  reason: string;
+  failedAt: string;
+};
+export type ScheduleOutcomeCommand = MarkScheduleSent | MarkScheduleFailed;

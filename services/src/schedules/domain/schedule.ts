@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import type { ScheduleOutcomeCommand } from '@zelo/contracts/schedules/commands';
 import type { ScheduleCreated, ScheduleEvent, ScheduleStatus } from '@zelo/contracts/schedules/events';
 
 /** What the user chose for a schedule (the event's fields less its identity). */
@@ -63,8 +64,7 @@ export type ScheduleCommand =
   | { type: 'CreateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
   | { type: 'UpdateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
   | { type: 'DeleteSchedule'; scheduleId: string; companyId: string }
-  | { type: 'MarkScheduleSent'; scheduleId: string; companyId: string; messageId: string; sentAt: string }
-  | { type: 'MarkScheduleFailed'; scheduleId: string; companyId: string; reason: string; failedAt: string };
+  | ScheduleOutcomeCommand;
 
 type Existing = Extract<ScheduleState, { kind: 'exists' }>;
 

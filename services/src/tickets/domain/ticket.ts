@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import type { TicketTimerCommand } from '@zelo/contracts/tickets/commands';
 import type {
   BotState,
   ConversationTicketClaimed,
@@ -118,10 +119,8 @@ export type TicketCommand =
   /** `rating` set (userRating enabled): ask the customer to rate first; the ticket closes on the answer. */
   | { type: 'CloseTicket'; userId: string | null; rating?: { message: string } }
   | { type: 'AnswerWithBot'; messageId: string; respond: (t: Existing) => BotStep | null }
-  | { type: 'EndBot'; reason: 'maxUse' | 'timeout' }
-  | { type: 'TransferUnanswered'; queueId: string }
   | { type: 'AnswerRating'; messageId: string; body: string; reask: string }
-  | { type: 'CloseInactive' }
+  | TicketTimerCommand
   | { type: 'DeleteTicket' }
   | { type: 'MarkTicketRead'; userId: string };
 

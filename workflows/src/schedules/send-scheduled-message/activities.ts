@@ -1,5 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { ScheduledSend } from '@zelo/contracts/schedules/commands';
+import type { ScheduledSend, ScheduleOutcomeCommand } from '@zelo/contracts/schedules/commands';
 
 /** The schedule as its stream tells it, as much of it as the send needs. */
 export type LoadedSchedule =
@@ -10,11 +10,6 @@ export type LoadedSchedule =
       status: string;
       fields: Omit<ScheduledSend, 'messageId' | 'companyId'> & { sendAt: string };
     };
-
-/** The two outcomes the activities record on the schedule. */
-export type ScheduleOutcomeCommand =
-  | { type: 'MarkScheduleSent'; scheduleId: string; companyId: string; messageId: string; sentAt: string }
-  | { type: 'MarkScheduleFailed'; scheduleId: string; companyId: string; reason: string; failedAt: string };
 
 /** The services' schedule handlers the activities need (the app wires the real ones). */
 export interface ScheduleActivityDeps {

@@ -1,3 +1,5 @@
+import type { ConnectionSettings } from '@zelo/contracts/connections/read-models';
+import type { TicketTimerCommand } from '@zelo/contracts/tickets/commands';
 import type { TicketTimerInput } from '@zelo/contracts/tickets/timers';
 
 const MINUTE = 60_000;
@@ -12,18 +14,10 @@ export interface TimedTicket {
 }
 
 /** The connection's automation settings (minutes; 0 turns a timer off). */
-export interface TimerSettings {
-  timeUseBotQueues: number;
-  timeToTransfer: number;
-  transferQueueId: string | null;
-  expiresTicket: number;
-}
-
-/** The commands a fired timer may send. */
-export type TicketTimerCommand =
-  | { type: 'EndBot'; reason: 'timeout' }
-  | { type: 'TransferUnanswered'; queueId: string }
-  | { type: 'CloseInactive' };
+export type TimerSettings = Pick<
+  ConnectionSettings,
+  'timeUseBotQueues' | 'timeToTransfer' | 'transferQueueId' | 'expiresTicket'
+>;
 
 /** The services' ticket handlers the activity needs (the app wires the real ones). */
 export interface TicketTimerActivityDeps {
