@@ -1,4 +1,5 @@
 import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import { connectionProvider } from '@zelo/projections/connections/queries';
 import { allProjections, readModelMigrations } from '@zelo/projections/registry';
 import { ProjectionRunner } from '@zelo/projections/runner';
 import { buildApp, type RouteSummary } from '@zelo/services/api/app';
@@ -146,9 +147,10 @@ async function startRoles(
     // Greetings and transfer notices are sends, so they react beside the channel; own runner, own lag.
     const { automaticMessagesReactor } = await import('@zelo/services/tickets/automatic-messages-reactor');
     const { contactsImportReactor } = await import('@zelo/services/channels/contacts-import-reactor');
-    const providerOf = async (whatsappId: string) =>
-      (await pool.query('SELECT provider FROM whatsapps WHERE id = $1', [whatsappId])).rows[0]?.provider;
-    const adapterOf = async (whatsappId: string) => adapterFor(await providerOf(whatsappId));
+    const adapterOf = async (whatsappId: string) => {
+      const provider = await connectionProvider(pool, whatsappId);
+      return provider ? adapterFor(provider) : undefined;
+    };
     const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
     const reactions = new ProjectionRunner(

@@ -105,3 +105,35 @@ export async function defaultConnectionId(pool: pg.Pool, companyId: string): Pro
   );
   return rows[0]?.id ?? null;
 }
+
+/** The company a connection belongs to (never changes), or null when there is no such connection. */
+export async function connectionCompany(pool: pg.Pool, whatsappId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ companyId: string }>(
+    'SELECT company_id AS "companyId" FROM whatsapps WHERE id = $1',
+    [whatsappId],
+  );
+  return rows[0]?.companyId ?? null;
+}
+
+/** Which channel carries a connection (`baileys`, `simulator`), or null when there is no such connection. */
+export async function connectionProvider(pool: pg.Pool, whatsappId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ provider: string }>('SELECT provider FROM whatsapps WHERE id = $1', [
+    whatsappId,
+  ]);
+  return rows[0]?.provider ?? null;
+}
+
+/** Every connection's session as the admins want it: what the channel workers bring about. */
+export interface ConnectionSessionRow {
+  id: string;
+  company_id: string;
+  provider: string;
+  desired_session: 'connected' | 'disconnected';
+  session_generation: number;
+}
+export async function connectionSessions(pool: pg.Pool): Promise<ConnectionSessionRow[]> {
+  const { rows } = await pool.query<ConnectionSessionRow>(
+    'SELECT id, company_id, provider, desired_session, session_generation FROM whatsapps',
+  );
+  return rows;
+}

@@ -39,3 +39,12 @@ export async function companySettingsAndHours(
   const { rows } = await db.query('SELECT settings, schedules FROM companies WHERE id = $1', [companyId]);
   return { settings: rows[0]?.settings ?? {}, schedules: rows[0]?.schedules ?? [] };
 }
+
+/** The company setting `CheckMsgIsGroup`: enabled, group messages are not recorded at all. */
+export async function companyIgnoresGroups(pool: pg.Pool, companyId: string): Promise<boolean> {
+  const { rows } = await pool.query<{ v: string | null }>(
+    `SELECT settings->>'CheckMsgIsGroup' AS v FROM companies WHERE id = $1`,
+    [companyId],
+  );
+  return rows[0]?.v === 'enabled';
+}

@@ -195,3 +195,41 @@ export async function getMessage(
   );
   return rows[0] ? toMessage(rows[0]) : null;
 }
+
+/** The connection a ticket is on, and whether it is a group's (the bot and the automation skip groups). */
+export async function ticketConnection(
+  pool: pg.Pool,
+  ticketId: string,
+): Promise<{ whatsappId: string; isGroup: boolean } | null> {
+  const { rows } = await pool.query<{ whatsappId: string; isGroup: boolean }>(
+    'SELECT whatsapp_id AS "whatsappId", is_group AS "isGroup" FROM tickets WHERE id = $1',
+    [ticketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A ticket's last message: who wrote it (the business or the customer) and when. */
+export async function lastMessageOf(
+  pool: pg.Pool,
+  ticketId: string,
+): Promise<{ fromMe: boolean; at: Date } | null> {
+  const { rows } = await pool.query<{ fromMe: boolean; at: Date }>(
+    `SELECT from_me AS "fromMe", created_at AS at FROM messages WHERE ticket_id = $1
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [ticketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A message's own WhatsApp id (a reply quotes it by that id), within its company. */
+export async function waMessageIdOf(
+  pool: pg.Pool,
+  messageId: string,
+  companyId: string,
+): Promise<string | null> {
+  const { rows } = await pool.query<{ waMessageId: string | null }>(
+    'SELECT wa_message_id AS "waMessageId" FROM messages WHERE id = $1 AND company_id = $2',
+    [messageId, companyId],
+  );
+  return rows[0]?.waMessageId ?? null;
+}

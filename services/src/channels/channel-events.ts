@@ -1,4 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
+import { connectionCompany } from '@zelo/projections/connections/queries';
+import { companyIgnoresGroups } from '@zelo/projections/tenancy/queries';
 import { runConnectionCommand } from '../connections/handlers.ts';
 import { receiveInboundMessage, recordChannelAck, recordChannelChange } from '../messaging/handlers.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
@@ -13,21 +15,15 @@ export function companyResolver(pool: Pool) {
   const known = new Map<string, string>();
   return async (whatsappId: string): Promise<string | undefined> => {
     if (known.has(whatsappId)) return known.get(whatsappId);
-    const { rows } = await pool.query('SELECT company_id FROM whatsapps WHERE id = $1', [whatsappId]);
-    if (rows[0]) known.set(whatsappId, rows[0].company_id);
-    return rows[0]?.company_id;
+    const companyId = await connectionCompany(pool, whatsappId);
+    if (companyId) known.set(whatsappId, companyId);
+    return companyId ?? undefined;
   };
 }
 
 /** The company setting `CheckMsgIsGroup`: enabled, group messages are not recorded at all. */
 export function groupsIgnoredBy(pool: Pool) {
-  return async (companyId: string): Promise<boolean> => {
-    const { rows } = await pool.query(
-      `SELECT settings->>'CheckMsgIsGroup' AS v FROM companies WHERE id = $1`,
-      [companyId],
-    );
-    return rows[0]?.v === 'enabled';
-  };
+  return (companyId: string): Promise<boolean> => companyIgnoresGroups(pool, companyId);
 }
 
 /** Turns what the channel reports into commands; usable from any process (API or channel worker). */

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType } from '@zelo/contracts/messaging/events';
+import { type ConnectionSessionRow, connectionSessions } from '@zelo/projections/connections/queries';
 import { PgListener } from '@zelo/projections/pg-listener';
+import { waMessageIdOf } from '@zelo/projections/tickets/queries';
 import { runMessageCommand } from '../messaging/handlers.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -57,13 +59,7 @@ interface QueuedRow {
   attempts: number;
 }
 
-interface ConnectionRow {
-  id: string;
-  company_id: string;
-  provider: string;
-  desired_session: 'connected' | 'disconnected';
-  session_generation: number;
-}
+type ConnectionRow = ConnectionSessionRow;
 
 /**
  * Owns a share of the connections' sessions and delivers their queued outbound messages. Workers split
@@ -182,9 +178,7 @@ export class ChannelWorker {
   private async syncOnce(): Promise<void> {
     if (this.stopped) return;
     const live = await this.leases.renew();
-    const { rows } = await this.pool.query<ConnectionRow>(
-      'SELECT id, company_id, provider, desired_session, session_generation FROM whatsapps',
-    );
+    const rows = await connectionSessions(this.pool);
     const connections = new Map(rows.filter((r) => this.adapterFor(r.provider)).map((r) => [r.id, r]));
     const mine = await this.leases.mine();
     if (this.stopped) return;
@@ -315,11 +309,7 @@ export class ChannelWorker {
   /** The quoted message's WhatsApp id, so the customer's phone shows the reply as a reply. */
   private async quotedWaMessageId(quotedMsgId: string | null, companyId: string): Promise<string | null> {
     if (!quotedMsgId) return null;
-    const { rows } = await this.pool.query(
-      'SELECT wa_message_id FROM messages WHERE id = $1 AND company_id = $2',
-      [quotedMsgId, companyId],
-    );
-    return rows[0]?.wa_message_id ?? null;
+    return waMessageIdOf(this.pool, quotedMsgId, companyId);
   }
 
   private async deliverOne(r: QueuedRow): Promise<void> {

@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { Projection, ProjectionEventOf } from '@zelo/projections/runner';
+import { ticketConnection } from '@zelo/projections/tickets/queries';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -81,7 +82,7 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
   }
 
   async function whatsappOf(ticketId: string): Promise<string | null> {
-    const { rows } = await pool.query('SELECT whatsapp_id, is_group FROM tickets WHERE id = $1', [ticketId]);
-    return rows[0] && !rows[0].is_group ? rows[0].whatsapp_id : null;
+    const on = await ticketConnection(pool, ticketId);
+    return on && !on.isGroup ? on.whatsappId : null;
   }
 }

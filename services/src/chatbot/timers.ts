@@ -1,5 +1,6 @@
 import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import type { Projection } from '@zelo/projections/runner';
+import { lastMessageOf } from '@zelo/projections/tickets/queries';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
@@ -81,13 +82,7 @@ export function ticketTimerHandlers(deps: Deps, pool: Pool) {
       return { companyId, whatsappId, status, botStartedAt };
     },
     connectionSettings: (whatsappId: string) => connectionSettings(pool, whatsappId),
-    async lastMessage(ticketId: string) {
-      const { rows } = await pool.query(
-        'SELECT from_me, created_at FROM messages WHERE ticket_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
-        [ticketId],
-      );
-      return rows[0] ? { fromMe: Boolean(rows[0].from_me), at: rows[0].created_at as Date } : null;
-    },
+    lastMessage: (ticketId: string) => lastMessageOf(pool, ticketId),
     runTicketCommand: (ticketId: string, command: TicketCommand, who: Actor) =>
       runTicketCommand(deps, ticketId, command, who),
   };

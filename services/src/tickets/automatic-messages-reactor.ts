@@ -1,5 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { TenancyEvent } from '@zelo/contracts/tenancy/events';
+import { nameOf } from '@zelo/projections/names';
 import type { EventWith, Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
@@ -92,17 +93,4 @@ export function automaticMessagesReactor(deps: Deps): Projection {
     const user = d.userId ? await nameOf(tx, 'users', d.userId, d.companyId) : null;
     return transferNotice(queue, user);
   }
-}
-
-async function nameOf(
-  tx: PoolClient,
-  table: 'users' | 'contacts' | 'queues',
-  id: string,
-  companyId: string,
-): Promise<string | null> {
-  const { rows } = await tx.query(`SELECT name FROM ${table} WHERE id = $1 AND company_id = $2`, [
-    id,
-    companyId,
-  ]);
-  return rows[0]?.name ?? null;
 }
