@@ -1,17 +1,12 @@
 import type { IconName } from '@blueprintjs/icons';
+import type { PlanFeatures } from '@zelo/contracts/tenancy/read-models';
 import type { ComponentType } from 'react';
 import { ConnectionsBadge } from '../../features/connections/components/connections-badge.tsx';
 import type { TKey } from '../../lib/i18n.ts';
 import type { User } from '../../lib/store.ts';
 
 /** Plan flags gate menu entries (kanban, prompts, integrations, external API, campaigns). */
-export interface PlanFlags {
-  useKanban?: boolean;
-  useOpenAi?: boolean;
-  useIntegrations?: boolean;
-  useExternalApi?: boolean;
-  useCampaigns?: boolean;
-}
+export type PlanFlags = Partial<PlanFeatures>;
 
 export interface MenuItem {
   path: string;

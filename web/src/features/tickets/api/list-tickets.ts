@@ -1,4 +1,4 @@
-import type { TicketView } from '@zelo/contracts/tickets/read-models';
+import type { TicketPage } from '@zelo/contracts/tickets/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 
@@ -17,12 +17,6 @@ export const ListTicketsInput = v.object({
   tags: v.optional(v.array(v.string())),
 });
 export type ListTicketsInput = v.InferOutput<typeof ListTicketsInput>;
-
-export interface TicketPage {
-  tickets: TicketView[];
-  count: number;
-  hasMore: boolean;
-}
 
 const json = (list: string[] | undefined) => (list?.length ? JSON.stringify(list) : undefined);
 
