@@ -4,7 +4,8 @@ import { lastMessageOf } from '@zelo/projections/tickets/queries';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
-import { botIsActive, type TicketCommand } from '../tickets/domain/ticket.ts';
+import type { TicketCommand } from '../tickets/domain/decide-ticket.ts';
+import { botIsActive } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { connectionSettings } from './context.ts';
 

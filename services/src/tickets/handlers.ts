@@ -19,13 +19,8 @@ import {
   evolveConversation,
   initialConversationState,
 } from './domain/conversation.ts';
-import {
-  decideTicket,
-  evolveTicket,
-  initialTicketState,
-  isActiveOn,
-  type TicketState,
-} from './domain/ticket.ts';
+import { decideTicket } from './domain/decide-ticket.ts';
+import { evolveTicket, initialTicketState, isActiveOn, type TicketState } from './domain/ticket.ts';
 
 export const ticketStreamId = (ticketId: string) => `ticket-${ticketId}`;
 const ticketAggregate = { initialState: initialTicketState, evolve: evolveTicket };

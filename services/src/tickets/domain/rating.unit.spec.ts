@@ -1,7 +1,8 @@
 import { ticketAccepted, ticketCreated } from '@zelo/contracts/testing/events';
 import type { TicketEvent } from '@zelo/contracts/tickets/events';
 import { describe, expect, it } from 'vitest';
-import { decideTicket, evolveTicket, initialTicketState, type TicketCommand } from './ticket.ts';
+import { decideTicket, type TicketCommand } from './decide-ticket.ts';
+import { evolveTicket, initialTicketState } from './ticket.ts';
 
 const ref = {
   ticketId: '00000000-0000-4000-8000-0000000000a1',

@@ -10,14 +10,8 @@ import {
 import type { ConversationTicketClaimed, TicketCreated, TicketEvent } from '@zelo/contracts/tickets/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
-import {
-  decideTicket,
-  evolveTicket,
-  initialTicketState,
-  isActiveOn,
-  type TicketCommand,
-  type TicketState,
-} from './ticket.ts';
+import { decideTicket, type TicketCommand } from './decide-ticket.ts';
+import { evolveTicket, initialTicketState, isActiveOn, type TicketState } from './ticket.ts';
 
 const spec = decider<TicketState, TicketCommand, TicketEvent>({
   initialState: initialTicketState,
