@@ -1,7 +1,7 @@
 import '@fastify/jwt';
 import type { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import type { SimulatorChannel } from '../channels/simulator.ts';
-import type { Deps } from '../platform/command-handler.ts';
+import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { TrustProxy } from '../platform/config.ts';
 import type { Pool } from '../platform/db.ts';
 
@@ -48,6 +48,16 @@ declare module 'fastify' {
     session: Viewer;
   }
 }
+
+/**
+ * Who acts in an authenticated request, as its events record it: the session's user in its company,
+ * and the request's id as their correlation id (what one request wrote can be found together).
+ */
+export const actorOf = (request: { session: SessionUser; id: string }): Actor & { companyId: string } => ({
+  companyId: request.session.companyId,
+  actor: request.session.id,
+  correlationId: request.id,
+});
 
 /**
  * An access token's claims: the user as at sign-in, its session (refresh family) and session version,

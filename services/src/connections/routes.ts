@@ -11,7 +11,7 @@ import { connectionLimit, getConnection, listConnections } from '@zelo/projectio
 import { countCompanyQueues } from '@zelo/projections/queues/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
@@ -28,7 +28,6 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
   const app = typed(plain);
   const { deps, pool, watcher } = ctx;
   const isAdmin = (r: FastifyRequest) => r.session.profile === 'admin' || r.session.super;
-  const who = (r: FastifyRequest) => ({ companyId: r.session.companyId, actor: r.session.id });
 
   async function connectionAfter(
     companyId: string,
@@ -86,7 +85,7 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
           fields: { ...fields, provider },
           limit: await connectionLimit(pool, companyId),
         },
-        who(request),
+        actorOf(request),
       );
       return reply.status(201).send(await connectionAfter(companyId, whatsappId, r.position, true));
     },
@@ -103,7 +102,7 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
       const r = await runConnectionCommand(
         deps,
         { type: 'UpdateConnection', companyId, whatsappId, fields },
-        who(request),
+        actorOf(request),
       );
       return connectionAfter(companyId, whatsappId, r.position, true);
     },
@@ -118,7 +117,7 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
       const r = await runConnectionCommand(
         deps,
         { type: 'DeleteConnection', companyId, whatsappId },
-        who(request),
+        actorOf(request),
       );
       await watcher.waitFor(r.position, ['connections']);
       return { message: 'Whatsapp deleted.' };
@@ -132,7 +131,7 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
     const r = await runConnectionCommand(
       deps,
       { type: 'RequestSession', companyId, whatsappId, action, requestedBy: id },
-      who(request),
+      actorOf(request),
     );
     return connectionAfter(companyId, whatsappId, r.position);
   }

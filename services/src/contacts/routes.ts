@@ -15,7 +15,7 @@ import {
   listContacts,
 } from '@zelo/projections/contacts/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { runConnectionCommand } from '../connections/handlers.ts';
@@ -65,7 +65,7 @@ export async function contactRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
     await runConnectionCommand(
       deps,
       { type: 'RequestContactsImport', companyId, whatsappId: target, requestedBy: id },
-      { companyId, actor: id },
+      actorOf(request),
     );
     return reply.status(202).send({ message: 'importing contacts from the phone' });
   });
@@ -97,19 +97,19 @@ export async function contactRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
   );
 
   app.post('/contacts', { schema: { body: ContactRequest } }, async (request, reply) => {
-    const { companyId, id } = request.session;
+    const { companyId } = request.session;
     const r = await createContact(
       deps,
       companyId,
       { ...request.body, isGroup: false, profilePicUrl: '' },
-      { companyId, actor: id },
+      actorOf(request),
     );
     return reply.status(201).send(await contactAfter(companyId, r.contactId, r.position));
   });
 
   app.put('/contacts/:id', { schema: { params: IdParam, body: ContactRequest } }, async (request) => {
     const { id: contactId } = request.params;
-    const { companyId, id } = request.session;
+    const { companyId } = request.session;
     const current = await getContact(pool, companyId, contactId);
     if (!current) throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
     const r = await updateContact(
@@ -117,7 +117,7 @@ export async function contactRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
       companyId,
       contactId,
       { ...request.body, isGroup: current.isGroup, profilePicUrl: current.profilePicUrl },
-      { companyId, actor: id },
+      actorOf(request),
     );
     return contactAfter(companyId, contactId, r.position);
   });
@@ -127,8 +127,8 @@ export async function contactRoutes(plain: FastifyInstance, { ctx }: { ctx: AppC
     { onRequest: app.requireAdmin, schema: { params: IdParam } },
     async (request) => {
       const { id: contactId } = request.params;
-      const { companyId, id } = request.session;
-      const r = await deleteContact(deps, companyId, contactId, { companyId, actor: id });
+      const { companyId } = request.session;
+      const r = await deleteContact(deps, companyId, contactId, actorOf(request));
       await watcher.waitFor(r.position, ['contacts']);
       return { message: 'contact deleted' };
     },

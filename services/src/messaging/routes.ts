@@ -9,7 +9,7 @@ import {
 import type { TicketMessagesPage } from '@zelo/contracts/messaging/read-models';
 import { getMessage, getTicket, listMessages } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam, parse } from '../api/validation.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -42,7 +42,7 @@ export async function messageRoutes(
           deps,
           ticketId,
           { type: 'MarkTicketRead', userId: viewer.id },
-          { companyId: viewer.companyId, actor: viewer.id },
+          actorOf(request),
         );
         await watcher.waitFor(r.position, ['conversations']);
         ticket = (await getTicket(pool, viewer.companyId, ticketId)) ?? ticket;
@@ -76,7 +76,7 @@ export async function messageRoutes(
     const r = await queueOutboundMessage(
       deps,
       { companyId: viewer.companyId, ticketId, userId: viewer.id, body: body.body, quotedMsgId },
-      { companyId: viewer.companyId, actor: viewer.id },
+      actorOf(request),
       { requireOpen: true },
     );
     await watcher.waitFor(r.position, ['conversations']);
@@ -93,7 +93,7 @@ export async function messageRoutes(
       deps,
       id,
       { type: 'DeleteMessage', userId: viewer.id },
-      { companyId: viewer.companyId, actor: viewer.id },
+      actorOf(request),
     );
     await watcher.waitFor(r.position, ['conversations']);
     return getMessage(pool, viewer.companyId, id);

@@ -1,10 +1,10 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { QueueOptionRequest, QueueOptionsQuery } from '@zelo/contracts/queues/api';
 import type { QueueOptionView } from '@zelo/contracts/queues/read-models';
-import { queueExists } from '@zelo/projections/queues/queries';
 import { getQueueOption, listQueueOptions } from '@zelo/projections/queues/queue-options-queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
+import { assertQueue } from '../api/references.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
@@ -15,11 +15,6 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
   const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
-  // Another company's queue or option answers exactly like a missing one.
-  async function assertQueue(companyId: string, queueId: string) {
-    if (!(await queueExists(pool, companyId, queueId)))
-      throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-  }
   async function optionAfter(
     companyId: string,
     optionId: string,
@@ -34,7 +29,7 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
   app.get('/queue-options', { schema: { querystring: QueueOptionsQuery } }, async (request) => {
     const q = request.query;
     const { companyId } = request.session;
-    await assertQueue(companyId, q.queueId);
+    await assertQueue(pool, companyId, q.queueId);
     const parentId = String(q.parentId) === '-1' ? null : String(q.parentId);
     return listQueueOptions(pool, companyId, q.queueId, parentId);
   });
@@ -44,13 +39,13 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
     { onRequest: app.requireAdmin, schema: { body: QueueOptionRequest } },
     async (request, reply) => {
       const { queueId, ...fields } = request.body;
-      const { companyId, id } = request.session;
-      await assertQueue(companyId, queueId);
+      const { companyId } = request.session;
+      await assertQueue(pool, companyId, queueId);
       const optionId = newId();
       const r = await runQueueOptionCommand(
         deps,
         { type: 'CreateQueueOption', companyId, queueId, optionId, fields },
-        { companyId, actor: id },
+        actorOf(request),
       );
       return reply.status(201).send(await optionAfter(companyId, optionId, r.position));
     },
@@ -61,7 +56,7 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
     { onRequest: app.requireAdmin, schema: { params: IdParam, body: QueueOptionRequest } },
     async (request) => {
       const { id: optionId } = request.params;
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       const current = await optionAfter(companyId, optionId, null);
       // An option stays in its queue: the queue named in the body must be the option's own.
       const { queueId, ...fields } = request.body;
@@ -69,7 +64,7 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
       const r = await runQueueOptionCommand(
         deps,
         { type: 'UpdateQueueOption', companyId, queueId, optionId, fields },
-        { companyId, actor: id },
+        actorOf(request),
       );
       return optionAfter(companyId, optionId, r.position);
     },
@@ -80,12 +75,12 @@ export async function queueOptionRoutes(plain: FastifyInstance, { ctx }: { ctx: 
     { onRequest: app.requireAdmin, schema: { params: IdParam } },
     async (request) => {
       const { id: optionId } = request.params;
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       const current = await optionAfter(companyId, optionId, null);
       const r = await runQueueOptionCommand(
         deps,
         { type: 'DeleteQueueOption', companyId, queueId: current.queueId, optionId },
-        { companyId, actor: id },
+        actorOf(request),
       );
       await watcher.waitFor(r.position, ['queueOptions']);
       return { message: 'queue option deleted' };

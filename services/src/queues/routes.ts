@@ -3,7 +3,7 @@ import { QueueRequest } from '@zelo/contracts/queues/api';
 import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { getQueue, listQueues } from '@zelo/projections/queues/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
@@ -29,13 +29,13 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
     '/queue',
     { onRequest: app.requireAdmin, schema: { body: QueueRequest } },
     async (request, reply) => {
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       const queueId = newId();
       const { schedules, ...fields } = request.body;
       const r = await runQueueCommand(
         deps,
         { type: 'CreateQueue', companyId, queue: { queueId, ...fields }, schedules },
-        { companyId, actor: id },
+        actorOf(request),
       );
       return reply.status(201).send(await queueAfter(companyId, queueId, r.position));
     },
@@ -46,12 +46,12 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
     { onRequest: app.requireAdmin, schema: { params: IdParam, body: QueueRequest } },
     async (request) => {
       const { id: queueId } = request.params;
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       const { schedules, ...fields } = request.body;
       const r = await runQueueCommand(
         deps,
         { type: 'UpdateQueue', companyId, queue: { queueId, ...fields }, schedules },
-        { companyId, actor: id },
+        actorOf(request),
       );
       return queueAfter(companyId, queueId, r.position);
     },
@@ -59,12 +59,8 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.delete('/queue/:id', { onRequest: app.requireAdmin, schema: { params: IdParam } }, async (request) => {
     const { id: queueId } = request.params;
-    const { companyId, id } = request.session;
-    const r = await runQueueCommand(
-      deps,
-      { type: 'DeleteQueue', companyId, queueId },
-      { companyId, actor: id },
-    );
+    const { companyId } = request.session;
+    const r = await runQueueCommand(deps, { type: 'DeleteQueue', companyId, queueId }, actorOf(request));
     await watcher.waitFor(r.position, ['queues']);
     return { message: 'queue deleted' };
   });

@@ -13,7 +13,7 @@ import {
   usableQuickMessages,
 } from '@zelo/projections/quick-messages/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import type { MediaStorage } from '../media/storage.ts';
@@ -43,10 +43,6 @@ export async function quickMessageRoutes(
   const editor = (request: FastifyRequest) => ({
     userId: request.session.id,
     admin: isAdmin(request.session),
-  });
-  const who = (request: FastifyRequest) => ({
-    companyId: request.session.companyId,
-    actor: request.session.id,
   });
 
   async function messageAfter(
@@ -84,7 +80,7 @@ export async function quickMessageRoutes(
         companyId: request.session.companyId,
         message: { quickMessageId, userId: request.session.id, ...body },
       },
-      who(request),
+      actorOf(request),
     );
     return reply.status(201).send(await messageAfter(request, quickMessageId, r.position));
   });
@@ -103,7 +99,7 @@ export async function quickMessageRoutes(
           by: editor(request),
           message: { quickMessageId, ...body },
         },
-        who(request),
+        actorOf(request),
       );
       return messageAfter(request, quickMessageId, r.position);
     },
@@ -131,7 +127,7 @@ export async function quickMessageRoutes(
         quickMessageId,
         media: { mediaUrl: f.mediaUrl, mediaName: f.filename, mediaType: f.mediaType },
       },
-      who(request),
+      actorOf(request),
     );
     return messageAfter(request, quickMessageId, r.position);
   });
@@ -146,7 +142,7 @@ export async function quickMessageRoutes(
         by: editor(request),
         quickMessageId,
       },
-      who(request),
+      actorOf(request),
     );
     return messageAfter(request, quickMessageId, r.position);
   });
@@ -161,7 +157,7 @@ export async function quickMessageRoutes(
         by: editor(request),
         quickMessageId,
       },
-      who(request),
+      actorOf(request),
     );
     await watcher.waitFor(r.position, ['quick-messages']);
     return { message: 'quick message deleted' };

@@ -2,7 +2,7 @@ import { DomainError } from '@zelo/contracts/errors';
 import { ListSchedulesQuery, ScheduleRequestBody } from '@zelo/contracts/schedules/api';
 import { getSchedule, listSchedules } from '@zelo/projections/schedules/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
@@ -22,11 +22,6 @@ export async function schedulesRoutes(
     if (!s) throw new DomainError('ERR_NO_SCHEDULE_FOUND', 'schedule not found');
     return s;
   }
-  const who = (request: { session: { id: string; companyId: string }; id: string }) => ({
-    companyId: request.session.companyId,
-    actor: request.session.id,
-    correlationId: request.id,
-  });
 
   app.get('/schedules', { schema: { querystring: ListSchedulesQuery } }, async (request) =>
     listSchedules(pool, request.session.companyId, request.query),
@@ -38,19 +33,19 @@ export async function schedulesRoutes(
 
   app.post('/schedules', { schema: { body: ScheduleRequestBody } }, async (request, reply) => {
     const scheduleId = newId();
-    const r = await createSchedule(deps, scheduleId, request.body, who(request));
+    const r = await createSchedule(deps, scheduleId, request.body, actorOf(request));
     return reply.status(201).send(await scheduleAfter(request.session.companyId, scheduleId, r.position));
   });
 
   app.put('/schedules/:id', { schema: { params: IdParam, body: ScheduleRequestBody } }, async (request) => {
     const { id: scheduleId } = request.params;
-    const r = await updateSchedule(deps, scheduleId, request.body, who(request));
+    const r = await updateSchedule(deps, scheduleId, request.body, actorOf(request));
     return scheduleAfter(request.session.companyId, scheduleId, r.position);
   });
 
   app.delete('/schedules/:id', { schema: { params: IdParam } }, async (request) => {
     const { id: scheduleId } = request.params;
-    const r = await deleteSchedule(deps, scheduleId, who(request));
+    const r = await deleteSchedule(deps, scheduleId, actorOf(request));
     await watcher.waitFor(r.position, ['schedules']);
     return { message: 'schedule deleted' };
   });

@@ -5,11 +5,12 @@ import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { getTag, listAllTags, searchTags } from '@zelo/projections/tags/queries';
 import { getTicket } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
-import { assertMayViewTicket, isAdmin } from '../tickets/access.ts';
+import { isAdmin } from '../tickets/access.ts';
+import { visibleTicket } from '../tickets/visible-ticket.ts';
 import { runTagCommand, syncTicketTags } from './handlers.ts';
 
 /**
@@ -27,10 +28,6 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
     if (!tag) throw new DomainError('ERR_NO_TAG_FOUND', 'tag not found');
     return tag;
   }
-  const who = (request: FastifyRequest) => ({
-    companyId: request.session.companyId,
-    actor: request.session.id,
-  });
   function assertKanbanAllowed(request: FastifyRequest, kanban: boolean | undefined) {
     if (kanban !== undefined && !isAdmin(request.session))
       throw new DomainError('ERR_NO_PERMISSION', 'only admins set the kanban flag');
@@ -64,7 +61,7 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
       kanban: body.kanban ?? false,
       userId,
     };
-    const r = await runTagCommand(deps, { type: 'CreateTag', companyId, tag }, who(request));
+    const r = await runTagCommand(deps, { type: 'CreateTag', companyId, tag }, actorOf(request));
     return reply.status(201).send(await tagAfter(companyId, tagId, r.position));
   });
 
@@ -85,7 +82,7 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
         color: body.color ?? current.color,
         kanban: body.kanban ?? current.kanban,
       };
-      const r = await runTagCommand(deps, { type: 'UpdateTag', companyId, tag }, who(request));
+      const r = await runTagCommand(deps, { type: 'UpdateTag', companyId, tag }, actorOf(request));
       return tagAfter(companyId, tagId, r.position);
     },
   );
@@ -95,7 +92,7 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
     const r = await runTagCommand(
       deps,
       { type: 'DeleteTag', companyId: request.session.companyId, tagId },
-      who(request),
+      actorOf(request),
     );
     await watcher.waitFor(r.position, ['tags']);
     return { message: 'tag deleted' };
@@ -108,10 +105,8 @@ export async function tagRoutes(plain: FastifyInstance, { ctx }: { ctx: AppConte
     async (request): Promise<TicketView | null> => {
       const body = request.body;
       const viewer = request.session;
-      const ticket = await getTicket(pool, viewer.companyId, body.ticketId);
-      if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-      assertMayViewTicket(viewer, ticket);
-      const r = await syncTicketTags(deps, viewer.companyId, body.ticketId, body.tags, who(request));
+      await visibleTicket(pool, viewer, body.ticketId);
+      const r = await syncTicketTags(deps, viewer.companyId, body.ticketId, body.tags, actorOf(request));
       await watcher.waitFor(r.position, ['tags']);
       return getTicket(pool, viewer.companyId, body.ticketId);
     },

@@ -3,7 +3,7 @@ import { CompanySchedulesRequest } from '@zelo/contracts/tenancy/api';
 import type { CompanySchedulesView } from '@zelo/contracts/tenancy/read-models';
 import { companySchedules } from '@zelo/projections/tenancy/schedules-queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { runCompanyCommand } from './handlers.ts';
@@ -37,7 +37,7 @@ export async function companySchedulesRoutes(plain: FastifyInstance, { ctx }: { 
         deps,
         companyId,
         { type: 'ChangeSchedules', schedules: request.body.schedules },
-        { companyId, actor: request.session.id },
+        actorOf(request),
       );
       await watcher.waitFor(r.position, ['tenancy']);
       return { schedules: (await companySchedules(pool, companyId)) ?? [] };

@@ -4,7 +4,7 @@ import type { SettingView } from '@zelo/contracts/tenancy/read-models';
 import { isAllowedSettingValue } from '@zelo/contracts/tenancy/settings';
 import { companySettings } from '@zelo/projections/tenancy/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { runCompanyCommand } from './handlers.ts';
 
@@ -26,12 +26,12 @@ export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: App
       const { value } = request.body;
       if (!isAllowedSettingValue(key, value))
         throw new DomainError('ERR_VALIDATION', `value: ${key} does not accept "${value}"`);
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       const r = await runCompanyCommand(
         deps,
         companyId,
         { type: 'ChangeSetting', key, value },
-        { companyId, actor: id },
+        actorOf(request),
       );
       await watcher.waitFor(r.position, ['tenancy']);
       return { key, value };

@@ -4,7 +4,7 @@ import type { TicketNoteView } from '@zelo/contracts/ticket-notes/read-models';
 import { getTicketNote, listTicketNotes } from '@zelo/projections/ticket-notes/queries';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
@@ -48,7 +48,7 @@ export async function ticketNoteRoutes(
     if (ticket.contactId !== body.contactId)
       throw new DomainError('ERR_VALIDATION', "contactId: not the ticket's contact");
     const noteId = newId();
-    const who = { companyId: viewer.companyId, actor: viewer.id, correlationId: request.id };
+    const who = actorOf(request);
     const r = await runNoteCommand(
       deps,
       { type: 'AddTicketNote', noteId, ...body, companyId: viewer.companyId, userId: viewer.id },
@@ -64,7 +64,7 @@ export async function ticketNoteRoutes(
     const viewer = request.session;
     const note = await getTicketNote(pool, viewer.companyId, id);
     if (!note) throw new DomainError('ERR_NOT_FOUND', 'note not found');
-    const who = { companyId: viewer.companyId, actor: viewer.id, correlationId: request.id };
+    const who = actorOf(request);
     const r = await runNoteCommand(
       deps,
       {

@@ -1,17 +1,15 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { CreateTicketRequest, ListTicketsQuery, UpdateTicketRequest } from '@zelo/contracts/tickets/api';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
-import { connectionExists, defaultConnectionId } from '@zelo/projections/connections/queries';
-import { queueExists } from '@zelo/projections/queues/queries';
+import { defaultConnectionId } from '@zelo/projections/connections/queries';
 import { getTicket, listTickets } from '@zelo/projections/tickets/queries';
-import { userExists } from '@zelo/projections/users/queries';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext, Viewer } from '../api/context.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AppContext, actorOf } from '../api/context.ts';
+import { assertConnection, assertQueue, assertUser } from '../api/references.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { companySettings, connectionSettings, ratingQuestion } from '../chatbot/context.ts';
 import { loadContact } from '../contacts/handlers.ts';
-import type { Actor } from '../platform/command-handler.ts';
 import { isAdmin } from './access.ts';
 import {
   acceptTicket,
@@ -37,7 +35,6 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     if (!ticket) throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
     return ticket;
   }
-  const who = (viewer: Viewer): Actor => ({ companyId: viewer.companyId, actor: viewer.id });
 
   app.get('/tickets', { schema: { querystring: ListTicketsQuery } }, async (request) => {
     const q = request.query;
@@ -74,8 +71,8 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     const body = request.body;
     const viewer = request.session;
     if (!isAdmin(viewer) && !body.queueId) throw new DomainError('ERR_VALIDATION', 'queueId: select a queue');
-    if (body.queueId) await assertQueue(viewer.companyId, body.queueId);
-    if (body.userId) await assertUser(viewer.companyId, body.userId);
+    if (body.queueId) await assertQueue(pool, viewer.companyId, body.queueId);
+    if (body.userId) await assertUser(pool, viewer.companyId, body.userId);
     if (body.queueId && !isAdmin(viewer) && !viewer.queueIds.includes(body.queueId)) {
       throw new DomainError('ERR_NO_PERMISSION', 'queue is not yours');
     }
@@ -84,7 +81,7 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
       throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
     }
     const whatsappId = body.whatsappId ?? (await defaultConnection(viewer.companyId));
-    await assertConnection(viewer.companyId, whatsappId);
+    await assertConnection(pool, viewer.companyId, whatsappId);
     const key: ConversationKey = {
       companyId: viewer.companyId,
       whatsappId,
@@ -95,7 +92,7 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
       const r = await openTicket(
         deps,
         { ...key, userId: body.userId ?? viewer.id, queueId: body.queueId, status: body.status },
-        who(viewer),
+        actorOf(request),
       );
       return reply.status(201).send(await ticketAfter(viewer.companyId, r.ticketId, r.position));
     } catch (err) {
@@ -107,7 +104,7 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
         throw new DomainError('ERR_OTHER_OPEN_TICKET', err.message, { ticket: existing });
       }
       const accept = { userId: viewer.id, queueId: body.queueId };
-      const accepted = await acceptTicket(deps, existingId, accept, who(viewer));
+      const accepted = await acceptTicket(deps, existingId, accept, actorOf(request));
       return reply.status(200).send(await ticketAfter(viewer.companyId, existingId, accepted.position));
     }
   });
@@ -116,27 +113,29 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
   app.put('/tickets/:id', { schema: { params: IdParam, body: UpdateTicketRequest } }, async (request) => {
     const { body, session: viewer } = request;
     const ticket = await visibleTicket(pool, viewer, request.params.id);
-    if (body.queueId) await assertQueue(viewer.companyId, body.queueId);
-    if (body.userId) await assertUser(viewer.companyId, body.userId);
-    if (body.whatsappId) await assertConnection(viewer.companyId, body.whatsappId);
-    const { position } = await runIntent(ticket, ticketIntent(ticket, body, viewer.id), viewer);
+    if (body.queueId) await assertQueue(pool, viewer.companyId, body.queueId);
+    if (body.userId) await assertUser(pool, viewer.companyId, body.userId);
+    if (body.whatsappId) await assertConnection(pool, viewer.companyId, body.whatsappId);
+    const { position } = await runIntent(ticket, ticketIntent(ticket, body, viewer.id), request);
     return ticketAfter(viewer.companyId, ticket.id, position);
   });
 
-  async function runIntent(ticket: TicketView, intent: TicketIntent, viewer: Viewer) {
-    const id = ticket.id;
+  async function runIntent(ticket: TicketView, intent: TicketIntent, request: FastifyRequest) {
+    const { id } = ticket;
+    const who = actorOf(request);
+    const userId = request.session.id;
     switch (intent.kind) {
       case 'close':
-        return closeTicket(deps, id, { userId: viewer.id, rating: await ratingOnClose(ticket) }, who(viewer));
+        return closeTicket(deps, id, { userId, rating: await ratingOnClose(ticket) }, who);
       case 'reopen':
-        return reopenTicket(deps, id, intent.userId, intent.queueId, who(viewer));
+        return reopenTicket(deps, id, intent.userId, intent.queueId, who);
       case 'accept':
-        return acceptTicket(deps, id, { userId: viewer.id, queueId: intent.queueId }, who(viewer));
+        return acceptTicket(deps, id, { userId, queueId: intent.queueId }, who);
       case 'return':
-        return returnTicket(deps, id, who(viewer));
+        return returnTicket(deps, id, who);
       case 'transfer': {
         const { kind: _, ...target } = intent;
-        return transferTicket(deps, id, target, who(viewer));
+        return transferTicket(deps, id, target, who);
       }
       default:
         return intent satisfies never;
@@ -157,7 +156,7 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     async (request) => {
       const viewer = request.session;
       const ticket = await visibleTicket(pool, viewer, request.params.id);
-      const r = await runTicketCommand(deps, ticket.id, { type: 'DeleteTicket' }, who(viewer));
+      const r = await runTicketCommand(deps, ticket.id, { type: 'DeleteTicket' }, actorOf(request));
       await watcher.waitFor(r.position, ['conversations']);
       return { message: 'ticket deleted' };
     },
@@ -167,17 +166,5 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     const id = await defaultConnectionId(pool, companyId);
     if (!id) throw new DomainError('ERR_NO_DEF_WAPP_FOUND', 'no default connection found');
     return id;
-  }
-  async function assertQueue(companyId: string, queueId: string) {
-    if (!(await queueExists(pool, companyId, queueId)))
-      throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-  }
-  async function assertUser(companyId: string, userId: string) {
-    if (!(await userExists(pool, companyId, userId)))
-      throw new DomainError('ERR_NO_USER_FOUND', 'user not found');
-  }
-  async function assertConnection(companyId: string, whatsappId: string) {
-    if (!(await connectionExists(pool, companyId, whatsappId)))
-      throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
   }
 }

@@ -6,7 +6,6 @@ import {
   UpdateUserRequest,
 } from '@zelo/contracts/users/api';
 import type { UserView } from '@zelo/contracts/users/read-models';
-import { connectionExists } from '@zelo/projections/connections/queries';
 import { countCompanyQueues } from '@zelo/projections/queues/queries';
 import {
   listUsers,
@@ -15,7 +14,8 @@ import {
   userCreationAllowance,
 } from '@zelo/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../api/context.ts';
+import { type AppContext, actorOf } from '../api/context.ts';
+import { assertConnection } from '../api/references.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { endUserSessions } from '../auth/sessions.ts';
@@ -39,8 +39,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
   async function assertQueuesAndConnection(companyId: string, queueIds: string[], whatsappId: string | null) {
     if ((await countCompanyQueues(pool, companyId, queueIds)) !== new Set(queueIds).size)
       throw new DomainError('ERR_NO_QUEUE_FOUND', 'queue not found');
-    if (whatsappId && !(await connectionExists(pool, companyId, whatsappId)))
-      throw new DomainError('ERR_NO_WAPP_FOUND', 'connection not found');
+    if (whatsappId) await assertConnection(pool, companyId, whatsappId);
   }
 
   // The setting and the plan's user count (doc 1 §3 Setting keys, Plan.users). The count is read from the
@@ -71,7 +70,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     { onRequest: app.requireAdmin, schema: { body: CreateUserRequest } },
     async (request, reply) => {
       const body = request.body;
-      const { companyId, id } = request.session;
+      const { companyId } = request.session;
       await assertMayAddUser(companyId);
       await assertQueuesAndConnection(companyId, body.queueIds, body.whatsappId);
       const userId = newId();
@@ -79,7 +78,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
       const r = await createUser(
         deps,
         { userId, companyId, passwordHash: await hashPassword(password), super: false, ...fields },
-        { companyId, actor: id },
+        actorOf(request),
       );
       return reply.status(201).send(await userAfter(companyId, userId, r.position));
     },
@@ -121,12 +120,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     }
     const passwordHash = body.password ? await hashPassword(body.password) : undefined;
     // A new e-mail is claimed and the old one released with the update (ERR_DUPLICATED_EMAIL if taken).
-    const r = await updateUser(
-      deps,
-      userId,
-      { fields, passwordHash },
-      { companyId: s.companyId, actor: s.id },
-    );
+    const r = await updateUser(deps, userId, { fields, passwordHash }, actorOf(request));
     const user = await userAfter(s.companyId, userId, r.position);
     const target = { id: userId, companyId: s.companyId };
     if (passwordHash) {
@@ -148,7 +142,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     await userAfter(s.companyId, userId, null);
     if (userId === s.id) throw new DomainError('ERR_NO_PERMISSION', 'you cannot delete yourself');
     // The deletion releases the user's e-mail claim in the same append: the address may sign up again.
-    const r = await deleteUser(deps, userId, { companyId: s.companyId, actor: s.id });
+    const r = await deleteUser(deps, userId, actorOf(request));
     await watcher.waitFor(r.position, ['users']);
     // Its tokens already fail (the user's row is gone); its refresh families and sockets end too.
     await endUserSessions(pool, { id: userId, companyId: s.companyId }, { accessTokens: true });
@@ -158,12 +152,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
   app.post('/users/set-language/:lang', { schema: { params: SetLanguageParams } }, async (request) => {
     const { lang } = request.params;
     const s = request.session;
-    await runUserCommand(
-      deps,
-      s.id,
-      { type: 'ChangeLanguage', language: lang },
-      { companyId: s.companyId, actor: s.id },
-    );
+    await runUserCommand(deps, s.id, { type: 'ChangeLanguage', language: lang }, actorOf(request));
     return { language: lang };
   });
 }
