@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { AnyEvent } from '@zelo/contracts/events';
-import pg from 'pg';
+import type pg from 'pg';
+import { createTestDatabase } from '../../../services/src/testing/database.ts';
 import { readModelMigrations } from '../registry.ts';
-import { applyToGroup, type Change, type Projection } from '../runner.ts';
+import { applyToGroup, type Change, type Projection, type StoredEvent } from '../runner.ts';
 import { type Envelope, recorded } from './recorded-events.ts';
-
-/** Recorded events as the runner takes them, whichever way the runner types them. */
-type RunnerEvents = Parameters<typeof applyToGroup>[1][number]['events'];
 
 export interface ApplyOptions {
   oneByOne?: boolean;
@@ -18,7 +15,7 @@ export interface ReadModelDatabase {
    * Applies the events to each projection in one transaction, as the runner does with one batch
    * (a projection's batch path included); `oneByOne` applies them one event per transaction instead.
    */
-  apply(projections: Projection[], events: RunnerEvents, options?: ApplyOptions): Promise<Change[]>;
+  apply(projections: Projection[], events: StoredEvent[], options?: ApplyOptions): Promise<Change[]>;
   /** Records built events in order (see `recorded`) and applies them: what was recorded, what changed. */
   given(
     projections: Projection[],
@@ -28,25 +25,10 @@ export interface ReadModelDatabase {
   drop(): Promise<void>;
 }
 
-const serverUrl = process.env.TEST_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432';
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database on the machine's PostgreSQL with every read model's tables; `drop()` removes it. */
 export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
-  const name = `zelo_test_rm_${randomBytes(5).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  const pool = new pg.Pool({ connectionString: `${serverUrl}/${name}`, max: 4 });
-  for (const migration of readModelMigrations) await pool.query(migration.sql);
-  const applyOnce = async (projections: Projection[], events: RunnerEvents) =>
+  const { pool, drop } = await createTestDatabase(readModelMigrations);
+  const applyOnce = async (projections: Projection[], events: StoredEvent[]) =>
     (
       await applyToGroup(
         pool,
@@ -54,7 +36,7 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
         { lock: false },
       )
     ).changes;
-  const apply = async (projections: Projection[], events: RunnerEvents, options: ApplyOptions = {}) => {
+  const apply = async (projections: Projection[], events: StoredEvent[], options: ApplyOptions = {}) => {
     if (!options.oneByOne) return applyOnce(projections, events);
     const changes: Change[] = [];
     for (const event of events) changes.push(...(await applyOnce(projections, [event])));
@@ -67,9 +49,6 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
       const history = events.map((event) => recorded(event));
       return { history, changes: await apply(projections, history, options) };
     },
-    async drop() {
-      await pool.end();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
+    drop,
   };
 }
