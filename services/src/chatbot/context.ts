@@ -1,4 +1,3 @@
-import type { ConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { isWithinHours, type WeeklyHours } from '@zelo/contracts/weekly-hours';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import { listQueuesInMenuOrder } from '@zelo/projections/queues/queries';
@@ -8,16 +7,6 @@ import type { Pool, PoolClient } from '../platform/db.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import type { BotContext, BotQueue } from './domain/bot.ts';
 
-/** A connection's automation settings, as its read model holds them (defaults for what it lacks). */
-export const connectionSettings = (
-  db: Pool | PoolClient,
-  whatsappId: string,
-): Promise<ConnectionSettings | null> => getConnectionSettings(db, whatsappId);
-
-/** The company's settings by key and its weekly hours. */
-export const companySettings = (db: Pool | PoolClient, companyId: string) =>
-  companySettingsAndHours(db, companyId);
-
 /** Everything the bot needs about one connection, read from the read models at answer time. */
 export async function loadBotContext(
   db: Pool | PoolClient,
@@ -25,9 +14,9 @@ export async function loadBotContext(
   whatsappId: string,
   now: Date,
 ): Promise<BotContext | null> {
-  const connection = await connectionSettings(db, whatsappId);
+  const connection = await getConnectionSettings(db, whatsappId);
   if (!connection) return null;
-  const company = await companySettings(db, companyId);
+  const company = await companySettingsAndHours(db, companyId);
   const queueRows = await listQueuesInMenuOrder(db, companyId, connection.queueIds);
   const optionRows = await listOptionsOfQueues(
     db,

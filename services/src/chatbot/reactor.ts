@@ -1,10 +1,11 @@
+import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection } from '@zelo/projections/runner';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
 import { botMayAnswer } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
-import { connectionSettings, loadBotContext, ratingQuestion } from './context.ts';
+import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
@@ -29,7 +30,7 @@ export function chatbotReactor(deps: Deps, pool: Pool): Projection {
       if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
       const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
       if (ticket.rating) {
-        const connection = await connectionSettings(pool, whatsappId);
+        const connection = await getConnectionSettings(pool, whatsappId);
         await runTicketCommand(
           deps,
           ticketId,

@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { ticketConnection } from '@zelo/projections/tickets/queries';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
@@ -6,7 +7,6 @@ import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { REACTORS } from '../reactors.ts';
-import { connectionSettings } from './context.ts';
 
 const STALE_MS = 60 * 60 * 1000;
 
@@ -73,7 +73,7 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
         const reason = e.data.reason;
         if (!reason) return [];
         const whatsappId = await whatsappOf(e.data.ticketId);
-        const connection = whatsappId ? await connectionSettings(pool, whatsappId) : null;
+        const connection = whatsappId ? await getConnectionSettings(pool, whatsappId) : null;
         const text =
           reason === 'inactive' ? connection?.expiresInactiveMessage : connection?.complationMessage;
         return text?.trim() ? [text] : [];

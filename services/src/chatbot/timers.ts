@@ -1,4 +1,5 @@
 import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
+import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection } from '@zelo/projections/runner';
 import { lastMessageOf } from '@zelo/projections/tickets/queries';
 import type { Actor, Deps } from '../platform/command-handler.ts';
@@ -7,7 +8,6 @@ import { REACTORS } from '../reactors.ts';
 import type { TicketCommand } from '../tickets/domain/decide-ticket.ts';
 import { botIsActive } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
-import { connectionSettings } from './context.ts';
 
 const MINUTE = 60_000;
 /** A timer whose moment is this far gone is history, not something to act on now. */
@@ -38,7 +38,7 @@ export function ticketTimersReactor(timers: TicketTimers, pool: Pool, deps: Deps
         case 'TicketBotStepped': {
           const d = e.data;
           if (d.bot.stage !== 'queues' && d.bot.stage !== 'options') return;
-          const c = await connectionSettings(pool, await whatsappOf(d.ticketId));
+          const c = await getConnectionSettings(pool, await whatsappOf(d.ticketId));
           if (c && c.timeUseBotQueues > 0)
             await arm('botTimeout', d.ticketId, Date.parse(d.bot.startedAt) + c.timeUseBotQueues * MINUTE);
           return;
@@ -46,7 +46,7 @@ export function ticketTimersReactor(timers: TicketTimers, pool: Pool, deps: Deps
         case 'TicketCreated': {
           const d = e.data;
           if (d.status !== 'pending') return;
-          const c = await connectionSettings(pool, d.whatsappId);
+          const c = await getConnectionSettings(pool, d.whatsappId);
           if (c && c.timeToTransfer > 0 && c.transferQueueId)
             await arm('transfer', d.ticketId, at + c.timeToTransfer * MINUTE);
           return;
@@ -54,7 +54,7 @@ export function ticketTimersReactor(timers: TicketTimers, pool: Pool, deps: Deps
         case 'OutboundMessageQueued': {
           const d = e.data;
           if (!d.userId) return;
-          const c = await connectionSettings(pool, d.whatsappId);
+          const c = await getConnectionSettings(pool, d.whatsappId);
           if (c && c.expiresTicket > 0) await arm('expire', d.ticketId, at + c.expiresTicket * MINUTE);
           return;
         }
@@ -82,7 +82,7 @@ export function ticketTimerHandlers(deps: Deps, pool: Pool) {
       const botStartedAt = botIsActive(ticket) && ticket.bot ? ticket.bot.startedAt : null;
       return { companyId, whatsappId, status, botStartedAt };
     },
-    connectionSettings: (whatsappId: string) => connectionSettings(pool, whatsappId),
+    connectionSettings: (whatsappId: string) => getConnectionSettings(pool, whatsappId),
     lastMessage: (ticketId: string) => lastMessageOf(pool, ticketId),
     runTicketCommand: (ticketId: string, command: TicketCommand, who: Actor) =>
       runTicketCommand(deps, ticketId, command, who),

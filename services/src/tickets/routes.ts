@@ -1,14 +1,15 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { CreateTicketRequest, ListTicketsQuery, UpdateTicketRequest } from '@zelo/contracts/tickets/api';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
-import { defaultConnectionId } from '@zelo/projections/connections/queries';
+import { defaultConnectionId, getConnectionSettings } from '@zelo/projections/connections/queries';
+import { companySettingsAndHours } from '@zelo/projections/tenancy/queries';
 import { getTicket, listTickets } from '@zelo/projections/tickets/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppContext, actorOf } from '../api/context.ts';
 import { assertConnection, assertQueue, assertUser } from '../api/references.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
-import { companySettings, connectionSettings, ratingQuestion } from '../chatbot/context.ts';
+import { ratingQuestion } from '../chatbot/context.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { isAdmin } from './access.ts';
 import {
@@ -144,9 +145,9 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
 
   /** With userRating on, resolving asks the customer to rate first (BEHAVIOUR.md "Ratings"). */
   async function ratingOnClose(ticket: TicketView) {
-    const { settings } = await companySettings(pool, ticket.companyId);
+    const { settings } = await companySettingsAndHours(pool, ticket.companyId);
     if (settings.userRating !== 'enabled') return undefined;
-    const connection = await connectionSettings(pool, ticket.whatsappId);
+    const connection = await getConnectionSettings(pool, ticket.whatsappId);
     return { message: ratingQuestion(connection?.ratingMessage ?? '') };
   }
 
