@@ -14,9 +14,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { ChannelWorker } from '../services/src/channels/worker.ts';
-import { defaultConnectionSettings, runConnectionCommand } from '../services/src/connections/handlers.ts';
+import { runConnectionCommand } from '../services/src/connections/handlers.ts';
 import { newId } from '../services/src/platform/ids.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import type { PlanCreated } from '@zelo/contracts/tenancy/events';
-import { defaultConnectionSettings, runConnectionCommand } from './connections/handlers.ts';
+import { runConnectionCommand } from './connections/handlers.ts';
 import type { Actor, Deps } from './platform/command-handler.ts';
 import { idFromName } from './platform/ids.ts';
 import { runQueueCommand } from './queues/handlers.ts';

@@ -1,8 +1,9 @@
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { channelEventsFor, companyResolver } from '@zelo/services/channels/channel-events';
 import type { LeaseTiming } from '@zelo/services/channels/leases';
 import { SimulatorChannel } from '@zelo/services/channels/simulator';
 import { ChannelWorker } from '@zelo/services/channels/worker';
-import { defaultConnectionSettings, runConnectionCommand } from '@zelo/services/connections/handlers';
+import { runConnectionCommand } from '@zelo/services/connections/handlers';
 import { newId } from '@zelo/services/platform/ids';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterEach, describe, expect, it } from 'vitest';

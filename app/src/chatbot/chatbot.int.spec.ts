@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
-import { defaultConnectionSettings, runConnectionCommand } from '@zelo/services/connections/handlers';
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
+import { runConnectionCommand } from '@zelo/services/connections/handlers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 

@@ -1,4 +1,5 @@
-import { defaultConnectionSettings, runConnectionCommand } from '@zelo/services/connections/handlers';
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
+import { runConnectionCommand } from '@zelo/services/connections/handlers';
 import { newId } from '@zelo/services/platform/ids';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -17,6 +17,3 @@ export const runConnectionCommand = (deps: Deps, command: ConnectionCommand, who
 
 export const loadConnections = async (deps: Deps, companyId: string) =>
   (await load(deps.store, connectionsStreamId(companyId), aggregate)).state;
-
-// The defaults live with the shape in the contracts; seed, bench and tests still import them from here.
-export { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';

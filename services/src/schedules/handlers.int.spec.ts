@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings, runConnectionCommand } from '../connections/handlers.ts';
+import { runConnectionCommand } from '../connections/handlers.ts';
 import { createContact } from '../contacts/handlers.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
 import { loadMessage } from '../messaging/handlers.ts';
