@@ -1,4 +1,3 @@
-import { PageNumber } from '@zelo/contracts/common';
 import { DomainError } from '@zelo/contracts/errors';
 import * as v from 'valibot';
 import { unstorableTextAt } from '../platform/text.ts';
@@ -21,8 +20,6 @@ export function validationError(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<un
 }
 
 export const IdParam = v.object({ id: v.pipe(v.string(), v.uuid('must be a uuid')) });
-/** `pageNumber` of a paged list: the contracts' one schema (whole digits, 1 to 100000). */
-export const PageQuery = PageNumber;
 
 /** Refuses unstorable text with the same 400 ERR_VALIDATION as a schema failure, naming the field. */
 export function refuseUnstorableText(value: unknown, where?: string): void {
