@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
 import { MessageEvent } from './messaging/events.ts';
@@ -34,6 +35,7 @@ export const eventUnions = [
   MessageEvent,
   QuickMessageEvent,
   ScheduleEvent,
+  ChatEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

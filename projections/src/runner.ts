@@ -55,6 +55,8 @@ export interface Change {
   ticketId?: string;
   /** A deleted ticket's last queue and agent: who may hear of the deletion (its row is gone). */
   placement?: { queueId: string | null; userId: string | null };
+  /** A chat deleted, or members removed from it: the users to tell (they are no longer in its row). */
+  audience?: string[];
   /** Ms since epoch when the underlying event was decided, for latency measurement. */
   at?: number;
 }

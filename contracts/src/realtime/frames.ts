@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { ChatMessageView, ChatView } from '../chats/read-models.ts';
 import type { ConnectionView } from '../connections/read-models.ts';
 import type { MessageView } from '../messaging/read-models.ts';
 import type { TicketView } from '../tickets/read-models.ts';
@@ -75,6 +76,15 @@ export interface AuthFrame {
   user: { id: string };
 }
 
+/**
+ * `company-<id>-chat`: sent only to the chat's members (a user never hears of a chat she is not in).
+ * `delete` also reaches a member the owner removed: the chat is gone from her list.
+ */
+export type ChatFrame =
+  | { action: 'create' | 'update'; chat: ChatView }
+  | { action: 'new-message'; newMessage: ChatMessageView; chat: ChatView }
+  | { action: 'delete'; id: string };
+
 /** The topics whose frame only names the changed row; the browser fetches it again if it cares. */
 export type ChangeTopic =
   | 'message'
@@ -87,8 +97,11 @@ export type ChangeTopic =
   | 'tag'
   | 'quickMessage';
 
-/** Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets and connections. */
-export type ChangeKind = ChangeTopic | 'ticket' | 'whatsapp';
+/**
+ * Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets,
+ * connections, internal chats and their messages.
+ */
+export type ChangeKind = ChangeTopic | 'ticket' | 'whatsapp' | 'chat' | 'chatMessage';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
@@ -109,6 +122,7 @@ export type ServerFrame =
   | { event: CompanyEvent<'whatsapp'>; data: WhatsappFrame }
   | { event: CompanyEvent<'whatsappSession'>; data: WhatsappSessionFrame }
   | { event: CompanyEvent<'auth'>; data: AuthFrame }
+  | { event: CompanyEvent<'chat'>; data: ChatFrame }
   | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame };
 
 export type ServerEvent = ServerFrame['event'];

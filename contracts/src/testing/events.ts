@@ -458,9 +458,34 @@ export const scheduleFailed = builder('ScheduleFailed', () => ({
   failedAt: TEST_NOW,
 }));
 
+// internal chat
+const chatRef = () => ({ chatId: testId(), companyId: testId() });
+export const chatCreated = builder('ChatCreated', () => {
+  const ownerId = testId();
+  return { ...chatRef(), ownerId, title: 'Equipe', userIds: [ownerId, testId()] };
+});
+export const chatUpdated = builder('ChatUpdated', () => ({
+  ...chatRef(),
+  title: 'Equipe',
+  userIds: [testId()],
+}));
+export const chatDeleted = builder('ChatDeleted', () => ({ ...chatRef(), userIds: [testId()] }));
+export const chatMessagePosted = builder('ChatMessagePosted', () => ({
+  ...chatRef(),
+  messageId: testId(),
+  senderId: testId(),
+  message: 'Bom dia, equipe',
+}));
+export const chatRead = builder('ChatRead', () => ({ ...chatRef(), userId: testId() }));
+
 /** Every builder by its event type: the spec checks it lists each type of the contracts once. */
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   PlanCreated: planCreated,
+  ChatCreated: chatCreated,
+  ChatUpdated: chatUpdated,
+  ChatDeleted: chatDeleted,
+  ChatMessagePosted: chatMessagePosted,
+  ChatRead: chatRead,
   CompanySignedUp: companySignedUp,
   CompanySettingChanged: companySettingChanged,
   CompanySchedulesChanged: companySchedulesChanged,

@@ -61,3 +61,26 @@ export const CreateTicketRequest = v.object({
   status: v.optional(v.picklist(['open', 'pending']), 'open'),
 });
 export type CreateTicketRequest = v.InferOutput<typeof CreateTicketRequest>;
+
+/**
+ * GET /ticket/kanban (doc 2 §7): the board's tickets. queueIds narrows to those queues; showAll lets an
+ * admin see every ticket (doc 2 §6: others always see only their queues' tickets).
+ */
+export const KanbanTicketsQuery = v.object({
+  queueIds: v.optional(JsonIdList),
+  showAll: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
+});
+
+/**
+ * PUT /ticket/kanban/{ticketId}: a card dropped on a lane. The ticket's tags become exactly the lane's
+ * tag (null: the lane of tickets without tags), in one event, so no reader ever sees the ticket without
+ * a lane between the spec's DELETE /ticket-tags and PUT /ticket-tags calls.
+ */
+export const MoveKanbanCardRequest = v.object({ tagId: NullableId });
+export type MoveKanbanCardRequest = v.InferOutput<typeof MoveKanbanCardRequest>;

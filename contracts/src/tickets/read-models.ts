@@ -35,3 +35,8 @@ export interface TicketPage {
   count: number;
   hasMore: boolean;
 }
+
+/** GET /ticket/kanban: the board's tickets (not closed), each with its tags; the lanes are GET /tags/kanban. */
+export interface KanbanTickets {
+  tickets: TicketView[];
+}

@@ -256,6 +256,8 @@ export class SocketGateway {
           ? { action: 'update', whatsapp }
           : { action: 'delete', whatsappId: change.id };
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
+      } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
+        // Internal chat: members only (fan-out to come with the chat routes).
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
       }
