@@ -6,11 +6,15 @@ import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { authLoadingAtom, sessionAtom, useAtomValue } from '../lib/store.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { AdminOnly } from './routes/admin-route.tsx';
+import { PlanOnly } from './routes/plan-route.tsx';
 import { TicketsRoute } from './routes/tickets-route.tsx';
 
 // The tickets page and the login ship in the first bundle; every other page is fetched when first
 // opened, so an agent's first load does not carry the admin screens, the dashboard's charts or the
 // calendar.
+const ChatsPage = lazy(() =>
+  import('../features/chats/components/chats-page.tsx').then((m) => ({ default: m.ChatsPage })),
+);
 const ConnectionsPage = lazy(() =>
   import('../features/connections/components/connections-page.tsx').then((m) => ({
     default: m.ConnectionsPage,
@@ -21,6 +25,9 @@ const ContactsPage = lazy(() =>
 );
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+const KanbanPage = lazy(() =>
+  import('../features/kanban/components/kanban-page.tsx').then((m) => ({ default: m.KanbanPage })),
 );
 const MessagesApiPage = lazy(() =>
   import('../features/messages-api/components/messages-api-page.tsx').then((m) => ({
@@ -114,6 +121,13 @@ export function AppRouter() {
             </Private>
           )}
         </Route>
+        <Route path="/chats/:id?">
+          {(params) => (
+            <Private>
+              <ChatsPage chatId={params.id} />
+            </Private>
+          )}
+        </Route>
         <Route path="/contacts">
           <Private>
             <ContactsPage />
@@ -122,6 +136,13 @@ export function AppRouter() {
         <Route path="/tags">
           <Private>
             <TagsPage />
+          </Private>
+        </Route>
+        <Route path="/kanban">
+          <Private>
+            <PlanOnly feature="useKanban" message="kanban.planRefused">
+              <KanbanPage />
+            </PlanOnly>
           </Private>
         </Route>
         <Route path="/quick-messages">

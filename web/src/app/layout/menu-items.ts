@@ -1,6 +1,7 @@
 import type { IconName } from '@blueprintjs/icons';
 import type { PlanFeatures } from '@zelo/contracts/tenancy/read-models';
 import type { ComponentType } from 'react';
+import { ChatsBadge } from '../../features/chats/components/chats-badge.tsx';
 import { ConnectionsBadge } from '../../features/connections/components/connections-badge.tsx';
 import type { TKey } from '../../lib/i18n.ts';
 import type { User } from '../../lib/store.ts';
@@ -39,6 +40,14 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/contacts', label: 'contacts.title', icon: 'people', section: 'main', visible: always },
   { path: '/schedules', label: 'schedules.menu', icon: 'calendar', section: 'main', visible: always },
   { path: '/tags', label: 'tags.menu', icon: 'tag', section: 'main', visible: always },
+  { path: '/chats', label: 'chats.menu', icon: 'comment', section: 'main', visible: always, badge: ChatsBadge },
+  {
+    path: '/kanban',
+    label: 'kanban.menu',
+    icon: 'column-layout',
+    section: 'main',
+    visible: (_u, plan) => !!plan?.useKanban,
+  },
   {
     path: '/connections',
     label: 'connections.menu',

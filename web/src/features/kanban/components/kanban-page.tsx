@@ -1,0 +1,80 @@
+import './kanban.css';
+import { Spinner, Switch } from '@blueprintjs/core';
+import type { TicketTag } from '@zelo/contracts/tags/read-models';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
+import { useCallback, useMemo, useState } from 'react';
+import { usePlanRefusal } from '../../../app/routes/plan-route.tsx';
+import { MultiSelect } from '../../../components/ui/multi-select.tsx';
+import { useT } from '../../../lib/i18n.ts';
+import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import { listQueueOptions } from '../api/kanban.ts';
+import { useKanbanBoard } from '../lib/use-kanban-board.ts';
+import type { DragPayload } from './kanban-card.tsx';
+import { KanbanLane } from './kanban-lane.tsx';
+
+/** Doc 2 §2.5: the open lane, then a lane per kanban tag; cards move by drag or by their menu. */
+export function KanbanPage() {
+  const t = useT();
+  const user = useAtomValue(sessionAtom)?.user;
+  const refreshKey = useAtomValue(refreshKeyAtom);
+  const isAdmin = user?.profile === 'admin' || !!user?.super;
+  const [showAll, setShowAll] = useState(false);
+  const [queueIds, setQueueIds] = useState<string[]>([]);
+  const board = useKanbanBoard(isAdmin && showAll, isAdmin ? queueIds : [], refreshKey);
+  const queues = useRequest(async (signal) => (isAdmin ? listQueueOptions(signal) : []), [isAdmin]);
+  // The plan may have lost the flag since the session began: the server's refusal redirects too.
+  usePlanRefusal(board.planRefused, 'kanban.planRefused');
+
+  const { move, lanes } = board;
+  const onMove = useCallback(
+    (ticket: TicketView, target: TicketTag | null) => move(ticket.id, target),
+    [move],
+  );
+  const onDrop = useCallback((p: DragPayload, target: TicketTag | null) => move(p.ticketId, target), [move]);
+  const targets = useMemo(() => lanes.map((lane) => lane.tag), [lanes]);
+  const total = useMemo(() => new Set(lanes.flatMap((l) => l.tickets.map((x) => x.id))).size, [lanes]);
+
+  return (
+    <div className="kanban-page" data-testid="kanban-page">
+      <header className="kanban-page-head">
+        <h2>{t('kanban.title')}</h2>
+        <span className="bp6-text-muted" data-testid="kanban-total">
+          {t('kanban.total', { count: total })}
+        </span>
+        <div className="kanban-page-filters">
+          {board.loading && <Spinner size={16} />}
+          {isAdmin && (
+            <>
+              <MultiSelect
+                label={t('kanban.queues')}
+                options={queues.data ?? []}
+                selected={queueIds}
+                onChange={setQueueIds}
+                testId="kanban-queues"
+              />
+              <Switch
+                className="kanban-show-all"
+                checked={showAll}
+                label={t('kanban.showAll')}
+                onChange={(e) => setShowAll(e.currentTarget.checked)}
+                data-testid="kanban-show-all"
+              />
+            </>
+          )}
+        </div>
+      </header>
+      <div className="kanban-board" data-testid="kanban-board">
+        {lanes.map((lane) => (
+          <KanbanLane
+            key={lane.tag?.id ?? ''}
+            lane={lane}
+            targets={targets}
+            onMove={onMove}
+            onDrop={onDrop}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

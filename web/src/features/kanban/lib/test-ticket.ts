@@ -1,0 +1,25 @@
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
+
+/** A ticket for the unit specs, open in queue q1 without tags unless `over` says otherwise. */
+export const ticket = (id: string, over: Partial<TicketView> = {}): TicketView => ({
+  id,
+  uuid: id,
+  companyId: 'co1',
+  status: 'open',
+  userId: null,
+  user: null,
+  queueId: 'q1',
+  queue: { id: 'q1', name: 'Vendas', color: '#f00' },
+  whatsappId: 'w1',
+  whatsapp: { id: 'w1', name: 'Main' },
+  contactId: `c-${id}`,
+  contact: { id: `c-${id}`, name: `Contact ${id}`, number: '5511', profilePicUrl: '' },
+  isGroup: false,
+  chatbot: false,
+  lastMessage: 'hi',
+  unreadMessages: 0,
+  updatedAt: '2025-01-01T10:00:00Z',
+  createdAt: '2025-01-01T10:00:00Z',
+  tags: [],
+  ...over,
+});

@@ -1,0 +1,101 @@
+import type { TicketTag } from '@zelo/contracts/tags/read-models';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+import { useT } from '../../../lib/i18n.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { showToast } from '../../../lib/toaster.ts';
+import { useRequest } from '../../../lib/use-request.ts';
+import { fetchKanbanLanes, fetchKanbanTickets, moveKanbanCard } from '../api/kanban.ts';
+import { boardReducer, emptyBoard, inBoardScope } from './board-state.ts';
+import { groupIntoLanes } from './lanes.ts';
+
+export const PLAN_REFUSED = 'ERR_PLAN_FEATURE_DISABLED';
+
+/**
+ * The kanban board's data: lanes from GET /tags/kanban, tickets from GET /ticket/kanban, kept live by
+ * the company's ticket frames (the gateway sends them to every socket allowed to see the ticket, no
+ * room needed) and tag frames (lanes refetched). Moves are optimistic and roll back on failure.
+ */
+export function useKanbanBoard(showAll: boolean, queueIds: string[], refreshKey: number) {
+  const t = useT();
+  const user = useAtomValue(sessionAtom)?.user;
+  const company = user?.companyId;
+  const lanesRequest = useRequest((signal) => fetchKanbanLanes(signal), [refreshKey]);
+  const [board, dispatch] = useReducer(boardReducer, emptyBoard);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const queueKey = JSON.stringify(queueIds);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch exactly when the query changes
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setLoading(true);
+    setError(null);
+    fetchKanbanTickets({ queueIds, showAll }, ctrl.signal)
+      .then((tickets) => !ctrl.signal.aborted && dispatch({ type: 'loaded', tickets }))
+      .catch((err) => {
+        if (ctrl.signal.aborted) return;
+        // Doc 2 §8: kanban errors are only logged.
+        console.error('kanban: loading the tickets failed', err);
+        setError(err);
+      })
+      .finally(() => !ctrl.signal.aborted && setLoading(false));
+    return () => ctrl.abort();
+  }, [showAll, queueKey, refreshKey]);
+
+  useEffect(() => {
+    if (lanesRequest.error) console.error('kanban: loading the lanes failed', lanesRequest.error);
+  }, [lanesRequest.error]);
+
+  // Which queues a ticket the board does not hold yet must be in to join it (null: any).
+  const isAdmin = user?.profile === 'admin' || !!user?.super;
+  const scope = useMemo(() => {
+    if (queueIds.length > 0) return queueIds;
+    if (isAdmin && showAll) return null;
+    return user?.queues.map((q) => q.id) ?? [];
+  }, [queueIds, isAdmin, showAll, user?.queues]);
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+
+  useSocketEvent(company ? `company-${company}-ticket` : null, (frame) => {
+    if (frame.action === 'update') {
+      dispatch({
+        type: 'update',
+        ticket: frame.ticket,
+        inScope: inBoardScope(frame.ticket, scopeRef.current),
+      });
+    } else if (frame.action === 'delete') dispatch({ type: 'delete', ticketId: frame.ticketId });
+  });
+  useSocketEvent(company ? `company-${company}-tag` : null, () => lanesRequest.reload());
+
+  const seq = useRef(0);
+  const move = useCallback(
+    async (ticketId: string, target: TicketTag | null) => {
+      const mine = ++seq.current;
+      dispatch({ type: 'moveStarted', ticketId, seq: mine, target });
+      try {
+        const ticket = await moveKanbanCard(ticketId, target?.id ?? null);
+        dispatch({ type: 'moveSucceeded', ticketId, seq: mine, ticket: ticket?.id ? ticket : undefined });
+      } catch (err) {
+        // Doc 2 §8 only logs kanban errors; the card going back needs a word, so a short toast too.
+        console.error('kanban: moving the card failed', err);
+        dispatch({ type: 'moveFailed', ticketId, seq: mine });
+        showToast(t('kanban.moveFailed'), 'warning');
+      }
+    },
+    [t],
+  );
+
+  const kanbanTags = lanesRequest.data;
+  const lanes = useMemo(() => groupIntoLanes(board.tickets, kanbanTags ?? []), [board.tickets, kanbanTags]);
+  const planRefused = [error, lanesRequest.error].some(
+    (e) => e instanceof ApiError && e.code === PLAN_REFUSED,
+  );
+  return {
+    lanes,
+    loading: loading || lanesRequest.loading,
+    planRefused,
+    move,
+  };
+}
