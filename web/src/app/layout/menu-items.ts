@@ -40,7 +40,14 @@ export const MENU_ITEMS: MenuItem[] = [
   { path: '/contacts', label: 'contacts.title', icon: 'people', section: 'main', visible: always },
   { path: '/schedules', label: 'schedules.menu', icon: 'calendar', section: 'main', visible: always },
   { path: '/tags', label: 'tags.menu', icon: 'tag', section: 'main', visible: always },
-  { path: '/chats', label: 'chats.menu', icon: 'comment', section: 'main', visible: always, badge: ChatsBadge },
+  {
+    path: '/chats',
+    label: 'chats.menu',
+    icon: 'comment',
+    section: 'main',
+    visible: always,
+    badge: ChatsBadge,
+  },
   {
     path: '/kanban',
     label: 'kanban.menu',

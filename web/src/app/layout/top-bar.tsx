@@ -14,6 +14,7 @@ import { LanguageMenu } from '../../components/ui/language-menu.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSetUserLanguage } from '../../features/auth/api/set-language.ts';
+import { ChatBell } from '../../features/chats/components/chat-bell.tsx';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -75,6 +76,7 @@ export function TopBar({ user, compact, onToggleMenu }: Props) {
           />
         </Tooltip>
         <NotificationsBell user={user} />
+        <ChatBell />
         <PopoverNext
           placement="bottom"
           content={

@@ -1,0 +1,26 @@
+import type { ChatPage, ChatView } from '@zelo/contracts/chats/read-models';
+import type { UserListItem } from '@zelo/contracts/users/read-models';
+import { apiRequest } from '../../../lib/api.ts';
+import type { ChatInput } from '../lib/chat-input.ts';
+
+// Doc 2 §7 /chats calls. Errors reach the callers, who swallow them (doc 2 §8).
+
+const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
+
+export const listChats = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
+  apiRequest<ChatPage>('/chats', { signal, query: { searchParam: searchParam || undefined, pageNumber } });
+
+export const getChat = (id: string, signal?: AbortSignal) => apiRequest<ChatView>(chatPath(id), { signal });
+
+export const saveChat = (id: string | null, input: ChatInput) =>
+  apiRequest<ChatView>(id ? chatPath(id) : '/chats', { method: id ? 'PUT' : 'POST', body: input });
+
+export const deleteChat = (id: string) => apiRequest<unknown>(chatPath(id), { method: 'DELETE' });
+
+/** Marks the chat's messages as read by the viewer (the spec's client names itself by userId). */
+export const markChatRead = (id: string, userId: string) =>
+  apiRequest<unknown>(`${chatPath(id)}/read`, { method: 'POST', body: { userId } });
+
+/** The company's users for the members picker (features do not import each other's calls). */
+export const listCompanyUsers = (signal?: AbortSignal) =>
+  apiRequest<UserListItem[]>('/users/list', { signal });
