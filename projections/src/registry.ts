@@ -1,4 +1,5 @@
 import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
+import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
 import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
@@ -31,6 +32,7 @@ export const readModelMigrations = [
   ...quickMessagesMigrations,
   ...ticketNotesMigrations,
   ...ticketStatsMigrations,
+  ...chatsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -50,5 +52,6 @@ export function allProjections(): Projection[] {
     quickMessagesProjection,
     ticketNotesProjection,
     ticketStatsProjection,
+    chatsProjection,
   ];
 }

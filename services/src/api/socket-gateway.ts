@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { ChatMessageView, ChatView } from '@zelo/contracts/chats/read-models';
 import {
   ClientMessage,
   type FrameData,
@@ -6,6 +7,7 @@ import {
   type ServerEvent,
   type WhatsappFrame,
 } from '@zelo/contracts/realtime/frames';
+import { getChatMessagesByIds, getChatsByIds } from '@zelo/projections/chats/queries';
 import { getConnection } from '@zelo/projections/connections/queries';
 import { PgListener } from '@zelo/projections/pg-listener';
 import type { Change } from '@zelo/projections/runner';
@@ -19,6 +21,12 @@ import type { Pool } from '../platform/db.ts';
 import { unstorableTextAt } from '../platform/text.ts';
 import { isAdmin, mayViewTicket } from '../tickets/access.ts';
 import type { AccessTokenClaims, Viewer } from './context.ts';
+
+/** Chats and chat messages by id, each with its company (checked against the change's). */
+interface ChatRows {
+  chats: Map<string, { companyId: string; chat: ChatView }>;
+  messages: Map<string, { companyId: string; message: ChatMessageView }>;
+}
 
 interface Client {
   ws: WebSocket;
@@ -218,6 +226,7 @@ export class SocketGateway {
     ]);
     const ticketById = new Map(tickets.map((t) => [t.id as string, t]));
     const messageById = new Map(messages.map((m) => [m.id as string, m]));
+    const chatRows = await this.chatRowsOf(relevant);
     for (const change of relevant) {
       const c = change.companyId;
       const targets = this.companyClients(c);
@@ -257,10 +266,54 @@ export class SocketGateway {
           : { action: 'delete', whatsappId: change.id };
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
       } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
-        // Internal chat: members only (fan-out to come with the chat routes).
+        this.pushChat(change, targets, chatRows);
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
       }
+    }
+  }
+
+  /** The chats and chat messages that a notification's changes name, fetched in two queries. */
+  private async chatRowsOf(changes: Change[]): Promise<ChatRows> {
+    const messageIds = changes.filter((c) => c.kind === 'chatMessage').map((c) => c.id);
+    const messages = await getChatMessagesByIds(this.pool, messageIds);
+    const chatIds = new Set(messages.map((m) => m.chatId));
+    for (const c of changes) if (c.kind === 'chat' && c.action !== 'delete') chatIds.add(c.id);
+    const chats = await getChatsByIds(this.pool, [...chatIds]);
+    return {
+      chats: new Map(chats.map(({ companyId, ...chat }) => [chat.id, { companyId, chat }])),
+      messages: new Map(messages.map(({ companyId, ...message }) => [message.id, { companyId, message }])),
+    };
+  }
+
+  /**
+   * Internal chat: a chat and its messages reach only its members' sockets; a chat deleted (or a member
+   * removed) reaches those the change names, who are no longer in its row.
+   */
+  private pushChat(change: Change, targets: Client[], rows: ChatRows) {
+    const c = change.companyId;
+    if (change.kind === 'chat' && change.action === 'delete') {
+      const audience = new Set(change.audience ?? []);
+      const allowed = targets.filter((t) => audience.has(t.viewer.id));
+      this.fanOut(allowed, `company-${c}-chat`, { action: 'delete', id: change.id }, change);
+      return;
+    }
+    const newMessage = change.kind === 'chatMessage' ? rows.messages.get(change.id) : undefined;
+    if (change.kind === 'chatMessage' && newMessage?.companyId !== c) return;
+    const found = rows.chats.get(newMessage ? newMessage.message.chatId : change.id);
+    if (!found || found.companyId !== c) return;
+    const { chat } = found;
+    const members = new Set(chat.users.map((u) => u.userId));
+    const allowed = targets.filter((t) => members.has(t.viewer.id));
+    if (newMessage) {
+      this.fanOut(
+        allowed,
+        `company-${c}-chat`,
+        { action: 'new-message', newMessage: newMessage.message, chat },
+        change,
+      );
+    } else if (change.action === 'create' || change.action === 'update') {
+      this.fanOut(allowed, `company-${c}-chat`, { action: change.action, chat }, change);
     }
   }
 
