@@ -53,6 +53,23 @@ export interface TicketFilter {
   pageSize?: number;
 }
 
+/** The `queueIds` / `queuelessOwnedBy` part of a ticket filter, as SQL conditions on `t`. */
+function narrowToQueues(
+  f: Pick<TicketFilter, 'queueIds' | 'queuelessOwnedBy'>,
+  params: unknown[],
+  where: string[],
+) {
+  if (!f.queueIds) return;
+  params.push(f.queueIds);
+  const inQueues = `t.queue_id = ANY($${params.length}::uuid[])`;
+  if (f.queuelessOwnedBy) {
+    params.push(f.queuelessOwnedBy);
+    where.push(`(${inQueues} OR (t.queue_id IS NULL AND t.user_id = $${params.length}))`);
+  } else {
+    where.push(`(${inQueues} OR t.queue_id IS NULL)`);
+  }
+}
+
 export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<TicketPage> {
   const size = f.pageSize ?? 40;
   const params: unknown[] = [f.companyId];
@@ -61,16 +78,7 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
     params.push(f.status);
     where.push(`t.status = $${params.length}`);
   }
-  if (f.queueIds) {
-    params.push(f.queueIds);
-    const inQueues = `t.queue_id = ANY($${params.length}::uuid[])`;
-    if (f.queuelessOwnedBy) {
-      params.push(f.queuelessOwnedBy);
-      where.push(`(${inQueues} OR (t.queue_id IS NULL AND t.user_id = $${params.length}))`);
-    } else {
-      where.push(`(${inQueues} OR t.queue_id IS NULL)`);
-    }
-  }
+  narrowToQueues(f, params, where);
   if (f.userId) {
     params.push(f.userId);
     where.push(`(t.status <> 'open' OR t.user_id = $${params.length})`);
@@ -115,6 +123,30 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
     count: count.rows[0].n as number,
     hasMore: rows.length > size,
   };
+}
+
+/** The most recent tickets the kanban board shows: enough for a board, bounded so one call stays cheap. */
+export const KANBAN_TICKETS_LIMIT = 500;
+
+/**
+ * The kanban board's tickets (doc 2 §2.5): the company's tickets not closed (open and pending), with
+ * their tags, most recently updated first, at most `KANBAN_TICKETS_LIMIT` of them (older ones are left
+ * off the board). `queueIds` and `queuelessOwnedBy` narrow as in `listTickets`.
+ */
+export async function listKanbanTickets(
+  pool: pg.Pool,
+  f: Pick<TicketFilter, 'companyId' | 'queueIds' | 'queuelessOwnedBy'>,
+): Promise<TicketView[]> {
+  const params: unknown[] = [f.companyId, KANBAN_TICKETS_LIMIT];
+  const where = ['t.company_id = $1', "t.status IN ('open', 'pending')"];
+  narrowToQueues(f, params, where);
+  const { rows } = await pool.query<Dated<TicketView>>(
+    `${ticketSelect} WHERE t.id = ANY(ARRAY(
+       SELECT t.id FROM tickets t WHERE ${where.join(' AND ')} ORDER BY t.updated_at DESC, t.id LIMIT $2))
+     ORDER BY t.updated_at DESC, t.id`,
+    params,
+  );
+  return rows.map(toTicket);
 }
 
 /** Several tickets at once (the socket gateway's fan-out), by id, each checked against its company. */

@@ -1,6 +1,7 @@
-import { type Actor, commandHandler, type Deps, latestPosition } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, latestPosition, load } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import {
+  assertExists,
   decideTags,
   evolveTags,
   initialTagsState,
@@ -12,6 +13,7 @@ import {
   decideTicketTags,
   evolveTicketTags,
   initialTicketTagsState,
+  type TicketTagsCommand,
   ticketTagsStreamId,
 } from './domain/ticket-tags.ts';
 
@@ -51,4 +53,22 @@ export async function syncTicketTags(
     who,
   );
   return { tagIds, position: latestPosition(deps.store, ensured.position, synced.position) };
+}
+
+/**
+ * The kanban's commands on a ticket's tags (add one, remove all, move to a lane). A named tag must be
+ * one of the company's, as its tag stream knows it (not a lagging read model): another company's or an
+ * unknown id is ERR_NO_TAG_FOUND and nothing is written. The caller has checked the ticket.
+ */
+export async function runTicketTagCommand(
+  deps: Deps,
+  command: Exclude<TicketTagsCommand, { type: 'SyncTicketTags' }>,
+  who: Actor,
+) {
+  const tagId = command.type === 'RemoveTicketTags' ? null : command.tagId;
+  if (tagId) {
+    const { state } = await load(deps.store, tagsStreamId(command.companyId), tagsAggregate);
+    assertExists(state, tagId);
+  }
+  return runTicketTagsCommand(deps, command.ticketId, command, who);
 }

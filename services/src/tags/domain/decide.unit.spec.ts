@@ -203,4 +203,65 @@ describe('Ticket tags', () => {
         .when({ type: 'SyncTicketTags', ticketId, companyId: otherCompany, tagIds: [] })
         .thenThrows('ERR_NO_TICKET_FOUND'));
   });
+
+  describe('the kanban calls', () => {
+    it('adding a tag keeps the others and records the whole set', () =>
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'AddTicketTag', ticketId, companyId, tagId: urgentId })
+        .then([synced([vipId, urgentId])]));
+
+    it('adding a tag the ticket has records nothing', () =>
+      ticketTags
+        .given([synced([vipId, urgentId])])
+        .when({ type: 'AddTicketTag', ticketId, companyId, tagId: vipId })
+        .thenNothing());
+
+    it('removing the tags records the empty set, and nothing when there are none', () => {
+      ticketTags
+        .given([synced([vipId, urgentId])])
+        .when({ type: 'RemoveTicketTags', ticketId, companyId })
+        .then([synced([])]);
+      ticketTags.given([]).when({ type: 'RemoveTicketTags', ticketId, companyId }).thenNothing();
+      ticketTags
+        .given([synced([vipId]), synced([])])
+        .when({ type: 'RemoveTicketTags', ticketId, companyId })
+        .thenNothing();
+    });
+
+    it('moving to a lane leaves exactly its tag, in one event', () =>
+      ticketTags
+        .given([synced([vipId, urgentId])])
+        .when({ type: 'MoveTicketToLane', ticketId, companyId, tagId: newId })
+        .then([synced([newId])]));
+
+    it('moving to the lane without tags removes them all', () =>
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'MoveTicketToLane', ticketId, companyId, tagId: null })
+        .then([synced([])]));
+
+    it('moving to the lane the ticket is in records nothing', () => {
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'MoveTicketToLane', ticketId, companyId, tagId: vipId })
+        .thenNothing();
+      ticketTags.given([]).when({ type: 'MoveTicketToLane', ticketId, companyId, tagId: null }).thenNothing();
+    });
+
+    it("another company's kanban call refuses with ERR_NO_TICKET_FOUND", () => {
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'AddTicketTag', ticketId, companyId: otherCompany, tagId: urgentId })
+        .thenThrows('ERR_NO_TICKET_FOUND');
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'RemoveTicketTags', ticketId, companyId: otherCompany })
+        .thenThrows('ERR_NO_TICKET_FOUND');
+      ticketTags
+        .given([synced([vipId])])
+        .when({ type: 'MoveTicketToLane', ticketId, companyId: otherCompany, tagId: null })
+        .thenThrows('ERR_NO_TICKET_FOUND');
+    });
+  });
 });

@@ -49,7 +49,8 @@ function assertNameFree(state: TagsState, tagId: string, name: string) {
     throw new DomainError('ERR_DUPLICATED_TAG', 'a tag with this name exists');
 }
 
-function assertExists(state: TagsState, tagId: string): Tag {
+/** The company's tag of that id: an unknown id, or another company's (not in this stream), is not found. */
+export function assertExists(state: TagsState, tagId: string): Tag {
   const tag = state.tags[tagId];
   if (!tag) throw new DomainError('ERR_NO_TAG_FOUND', 'tag not found');
   return tag;

@@ -13,17 +13,28 @@ export function evolveTicketTags(_state: TicketTagsState, event: TicketTagsEvent
   return { companyId: event.data.companyId, tagIds: event.data.tagIds };
 }
 
-export type TicketTagsCommand = {
-  type: 'SyncTicketTags';
+interface OfTicket {
   ticketId: string;
   companyId: string;
-  tagIds: string[];
-};
+}
 
-function syncTicketTags(command: TicketTagsCommand, state: TicketTagsState): TicketTagsEvent[] {
+/**
+ * The ticket header's picker sets the whole set; the spec's kanban calls add one tag or remove them
+ * all; a card dropped on a lane (doc 2 §4 "Kanban move": remove the tags, then add the lane's) sets
+ * exactly the lane's tag, or none for the lane of untagged tickets. Each is recorded as the resulting
+ * set, in one event. The handler checks that a named tag is one of the company's.
+ */
+export type TicketTagsCommand =
+  | ({ type: 'SyncTicketTags'; tagIds: string[] } & OfTicket)
+  | ({ type: 'AddTicketTag'; tagId: string } & OfTicket)
+  | ({ type: 'RemoveTicketTags' } & OfTicket)
+  | ({ type: 'MoveTicketToLane'; tagId: string | null } & OfTicket);
+
+/** The event setting the ticket's tags to `wanted`, or none when that is already its set. */
+function setTags(command: OfTicket, state: TicketTagsState, wanted: string[]): TicketTagsEvent[] {
   if (state.companyId && state.companyId !== command.companyId)
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
-  const tagIds = [...new Set(command.tagIds)];
+  const tagIds = [...new Set(wanted)];
   const unchanged = tagIds.length === state.tagIds.length && tagIds.every((id) => state.tagIds.includes(id));
   if (unchanged) return [];
   return [
@@ -34,9 +45,15 @@ function syncTicketTags(command: TicketTagsCommand, state: TicketTagsState): Tic
 export function decideTicketTags(command: TicketTagsCommand, state: TicketTagsState): TicketTagsEvent[] {
   switch (command.type) {
     case 'SyncTicketTags':
-      return syncTicketTags(command, state);
+      return setTags(command, state, command.tagIds);
+    case 'AddTicketTag':
+      return setTags(command, state, [...state.tagIds, command.tagId]);
+    case 'RemoveTicketTags':
+      return setTags(command, state, []);
+    case 'MoveTicketToLane':
+      return setTags(command, state, command.tagId ? [command.tagId] : []);
     default: {
-      const unknown: never = command.type;
+      const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }
