@@ -620,6 +620,7 @@ export const en: Dictionary = {
     confirmDelete: 'Delete the chat "{{title}}" and all its messages?',
     chatsTab: 'Chats',
     messagesTab: 'Messages',
+    noUsers: 'There are no other users in the company.',
   },
   errors: {
     generic: 'Something went wrong. Please try again.',

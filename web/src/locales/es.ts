@@ -622,6 +622,7 @@ export const es: Dictionary = {
     confirmDelete: '¿Eliminar el chat "{{title}}" y todos sus mensajes?',
     chatsTab: 'Chats',
     messagesTab: 'Mensajes',
+    noUsers: 'No hay otros usuarios en la empresa.',
   },
   errors: {
     generic: 'Ocurrió un error. Inténtalo de nuevo.',

@@ -619,6 +619,7 @@ export const pt = {
     confirmDelete: 'Excluir o chat "{{title}}" e todas as suas mensagens?',
     chatsTab: 'Chats',
     messagesTab: 'Mensagens',
+    noUsers: 'Não há outros usuários na empresa.',
   },
   errors: {
     generic: 'Ocorreu um erro. Tente novamente.',

@@ -64,6 +64,9 @@ export function ChatDialog({ chat, viewerId, onSaved, onClose }: Props) {
                         onChange={input.onChange}
                         testId="chat-users"
                       />
+                      {users.data && options.length === 0 && (
+                        <div className="bp6-text-muted chat-dialog-hint">{t('chats.noUsers')}</div>
+                      )}
                       <div className="chat-dialog-members">
                         {selected.map((id) => (
                           <Tag

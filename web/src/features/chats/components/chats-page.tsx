@@ -6,6 +6,7 @@ import { useT } from '../../../lib/i18n.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useWindowWidth } from '../../../lib/use-media.ts';
 import { deleteChat } from '../api/chats.ts';
+import { readingChatAtom } from '../lib/use-chat-inbox.ts';
 import { useChatList } from '../lib/use-chat-list.ts';
 import { ChatConversation } from './chat-conversation.tsx';
 import { ChatDialog } from './chat-dialog.tsx';
@@ -23,7 +24,9 @@ export function ChatsPage({ chatId }: { chatId?: string }) {
   const refreshKey = useAtomValue(refreshKeyAtom);
   const split = useWindowWidth() >= SPLIT_MIN;
   const [search, setSearch] = useState('');
-  const list = useChatList(search, chatId ?? null, refreshKey);
+  // The chat on screen while the tab is in front: its new messages arrive already read.
+  const reading = useAtomValue(readingChatAtom);
+  const list = useChatList(search, reading, refreshKey);
   const [editing, setEditing] = useState<ChatView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ChatView | null>(null);
   const [savedCount, setSavedCount] = useState(0);
