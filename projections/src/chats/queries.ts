@@ -103,7 +103,8 @@ export async function chatMessagesPage(
   pageSize = 20,
 ): Promise<ChatMessagePage> {
   const { rows } = await pool.query<MessageRow>(
-    `${selectMessage} WHERE m.company_id = $1 AND m.chat_id = $2 ORDER BY m.revision DESC LIMIT $3 OFFSET $4`,
+    `${selectMessage} WHERE m.company_id = $1 AND m.chat_id = $2 ORDER BY m.revision DESC, m.created_at DESC, m.id DESC
+      LIMIT $3 OFFSET $4`,
     [companyId, chatId, pageSize + 1, (pageNumber - 1) * pageSize],
   );
   return { records: rows.slice(0, pageSize).reverse().map(toMessage), hasMore: rows.length > pageSize };
