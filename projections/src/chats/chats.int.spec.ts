@@ -41,10 +41,12 @@ describe('chats read model', () => {
     const { companyId, ana, bruno, carla } = await aTeam();
     const created = chatCreated({ companyId, ownerId: ana, title: 'Equipe', userIds: [ana, bruno, carla] });
     const { chatId } = created.data;
+    const morning = chatMessagePosted({ companyId, chatId, senderId: ana, message: 'Bom dia' });
+    const reply = chatMessagePosted({ companyId, chatId, senderId: bruno, message: 'Oi, Ana' });
     const { history, changes } = await given(
       created,
-      chatMessagePosted({ companyId, chatId, senderId: ana, message: 'Bom dia' }),
-      chatMessagePosted({ companyId, chatId, senderId: bruno, message: 'Oi, Ana' }),
+      morning,
+      reply,
       chatRead({ companyId, chatId, userId: carla }),
     );
     expect(await getChat(db.pool, { companyId, userId: bruno }, chatId)).toEqual({
@@ -63,8 +65,8 @@ describe('chats read model', () => {
     });
     expect(changes).toEqual([
       { companyId, kind: 'chat', action: 'create', id: chatId },
-      { companyId, kind: 'chatMessage', action: 'create', id: history[1].data.messageId },
-      { companyId, kind: 'chatMessage', action: 'create', id: history[2].data.messageId },
+      { companyId, kind: 'chatMessage', action: 'create', id: morning.data.messageId },
+      { companyId, kind: 'chatMessage', action: 'create', id: reply.data.messageId },
       { companyId, kind: 'chat', action: 'update', id: chatId },
     ]);
   });
