@@ -90,8 +90,6 @@ describe('the kanban board in two browsers', () => {
       await page.getByTestId('menu-kanban').click();
       await page.waitForURL(/\/kanban$/);
     }
-    // The admin sees every ticket with "show all".
-    await admin.getByTestId('kanban-show-all').click();
     for (const page of [admin, agent]) {
       const lanes = page.getByTestId('kanban-lane');
       await card(page, null).waitFor({ timeout: 10_000 });
@@ -104,12 +102,31 @@ describe('the kanban board in two browsers', () => {
       const shown = await card(page, null).textContent();
       expect(shown).toContain(customer.name);
       expect(shown).toContain(customer.number);
-      expect(shown).toContain('Quero um orçamento, por favor');
       expect(shown).toContain(`#${ticketId.slice(0, 8)}`);
       expect(await count(page, laneTagId)).toBe('0');
       await lane(page, laneTagId).getByText('Nenhum atendimento nesta coluna').waitFor();
     }
+    // The last message follows the conversation live on both boards.
+    await system.simulator!.customerSends(DEMO.whatsappId, customer, 'Preciso de *20 unidades*');
+    for (const page of [admin, agent]) {
+      await card(page, null).filter({ hasText: 'Preciso de 20 unidades' }).waitFor({ timeout: 5_000 });
+    }
     await admin.screenshot({ path: '/tmp/kanban-light.png' });
+  });
+
+  it("narrows the admin's board to the queues picked, and back to every ticket with the switch", async () => {
+    const sales = await system.api('POST', '/queue', { token, body: { name: 'Vendas', color: '#7c3aed' } });
+    expect(sales.status).toBe(201);
+    await admin.reload();
+    await card(admin, null).waitFor({ timeout: 10_000 });
+    expect(await admin.getByTestId('kanban-show-all').isChecked()).toBe(true);
+    await admin.getByTestId('kanban-queues').click();
+    await admin.getByTestId('kanban-queues-option').filter({ hasText: 'Vendas' }).click();
+    await admin.keyboard.press('Escape');
+    await card(admin, null).waitFor({ state: 'detached', timeout: 5_000 });
+    expect(await admin.getByTestId('kanban-show-all').isChecked()).toBe(false);
+    await admin.getByTestId('kanban-show-all').click({ force: true });
+    await card(admin, null).waitFor({ timeout: 5_000 });
   });
 
   it('a card dragged to the tag lane moves in the other browser without a reload', async () => {
@@ -205,7 +222,6 @@ describe('the kanban board in two browsers', () => {
     await admin.goto(`${web.url}/kanban`);
     await admin.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
     await admin.reload();
-    await admin.getByTestId('kanban-show-all').click();
     await card(admin, laneTagId).waitFor({ timeout: 10_000 });
     await admin.screenshot({ path: '/tmp/kanban-dark.png' });
     await admin.evaluate(() => localStorage.setItem('preferredTheme', 'light'));

@@ -583,6 +583,7 @@ export const en: Dictionary = {
     title: 'Kanban',
     openLane: 'Open',
     total: '{{count}} tickets',
+    totalOne: '1 ticket',
     queues: 'Queues',
     showAll: 'All',
     seeTicket: 'See ticket',

@@ -585,6 +585,7 @@ export const es: Dictionary = {
     title: 'Kanban',
     openLane: 'Abiertos',
     total: '{{count}} atenciones',
+    totalOne: '1 atención',
     queues: 'Colas',
     showAll: 'Todos',
     seeTicket: 'Ver ticket',

@@ -582,6 +582,7 @@ export const pt = {
     title: 'Kanban',
     openLane: 'Em aberto',
     total: '{{count}} atendimentos',
+    totalOne: '1 atendimento',
     queues: 'Filas',
     showAll: 'Todos',
     seeTicket: 'Ver ticket',

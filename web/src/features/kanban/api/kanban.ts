@@ -4,8 +4,8 @@ import type { KanbanTickets, TicketView } from '@zelo/contracts/tickets/read-mod
 import { apiRequest } from '../../../lib/api.ts';
 
 export interface KanbanQuery {
-  /** Narrows the board to these queues; empty: no narrowing. */
-  queueIds: string[];
+  /** Narrows the board to these queues (and queue-less tickets); null: not sent. */
+  queueIds: string[] | null;
   /** Admins only: every ticket of the company (doc 2 §6). */
   showAll: boolean;
 }
@@ -14,7 +14,7 @@ export interface KanbanQuery {
 export const fetchKanbanTickets = ({ queueIds, showAll }: KanbanQuery, signal?: AbortSignal) =>
   apiRequest<KanbanTickets>('/ticket/kanban', {
     signal,
-    query: { queueIds: queueIds.length ? JSON.stringify(queueIds) : undefined, showAll },
+    query: { queueIds: queueIds ? JSON.stringify(queueIds) : undefined, showAll },
   }).then((r) => r.tickets);
 
 /** GET /tags/kanban: the lanes, one per kanban tag. */

@@ -19,9 +19,12 @@ export function KanbanPage() {
   const user = useAtomValue(sessionAtom)?.user;
   const refreshKey = useAtomValue(refreshKeyAtom);
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const [showAll, setShowAll] = useState(false);
-  const [queueIds, setQueueIds] = useState<string[]>([]);
-  const board = useKanbanBoard(isAdmin && showAll, isAdmin ? queueIds : [], refreshKey);
+  // Doc 2 §6: admins see every ticket; switched off, the queues they pick, by default their own.
+  const [showAll, setShowAll] = useState(true);
+  const [picked, setPicked] = useState<string[]>([]);
+  const ownQueues = useMemo(() => user?.queues.map((q) => q.id) ?? [], [user?.queues]);
+  const queueIds = !isAdmin || showAll ? null : picked.length > 0 ? picked : ownQueues;
+  const board = useKanbanBoard(isAdmin && showAll, queueIds, refreshKey);
   const queues = useRequest(async (signal) => (isAdmin ? listQueueOptions(signal) : []), [isAdmin]);
   // The plan may have lost the flag since the session began: the server's refusal redirects too.
   usePlanRefusal(board.planRefused, 'kanban.planRefused');
@@ -40,7 +43,7 @@ export function KanbanPage() {
       <header className="kanban-page-head">
         <h2>{t('kanban.title')}</h2>
         <span className="bp6-text-muted" data-testid="kanban-total">
-          {t('kanban.total', { count: total })}
+          {total === 1 ? t('kanban.totalOne') : t('kanban.total', { count: total })}
         </span>
         <div className="kanban-page-filters">
           {board.loading && <Spinner size={16} />}
@@ -49,15 +52,23 @@ export function KanbanPage() {
               <MultiSelect
                 label={t('kanban.queues')}
                 options={queues.data ?? []}
-                selected={queueIds}
-                onChange={setQueueIds}
+                selected={picked}
+                onChange={(ids) => {
+                  // Picking queues narrows the board: it no longer shows every ticket.
+                  setPicked(ids);
+                  if (ids.length > 0) setShowAll(false);
+                }}
                 testId="kanban-queues"
               />
               <Switch
                 className="kanban-show-all"
                 checked={showAll}
                 label={t('kanban.showAll')}
-                onChange={(e) => setShowAll(e.currentTarget.checked)}
+                onChange={(e) => {
+                  const all = e.currentTarget.checked;
+                  setShowAll(all);
+                  if (all) setPicked([]);
+                }}
                 data-testid="kanban-show-all"
               />
             </>

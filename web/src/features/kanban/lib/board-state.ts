@@ -93,10 +93,11 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
 
 /**
  * Whether a ticket the board does not hold belongs on it (doc 2 §6): not closed, and, unless the
- * board shows every ticket (queueIds null), in one of the board's queues.
+ * board shows every ticket (queueIds null), in one of the board's queues or in none (GET
+ * /ticket/kanban keeps queue-less tickets, as the tickets page does).
  */
 export function inBoardScope(ticket: TicketView, queueIds: string[] | null): boolean {
   if (ticket.status === 'closed') return false;
-  if (queueIds === null) return true;
-  return ticket.queueId !== null && queueIds.includes(ticket.queueId);
+  if (queueIds === null || ticket.queueId === null) return true;
+  return queueIds.includes(ticket.queueId);
 }

@@ -118,11 +118,11 @@ describe('boardReducer: optimistic moves', () => {
 });
 
 describe('inBoardScope', () => {
-  it('every open ticket when the board shows all, only the given queues otherwise', () => {
-    expect(inBoardScope(ticket('a', { queueId: null }), null)).toBe(true);
+  it('every open ticket when the board shows all, the given queues and queue-less ones otherwise', () => {
+    expect(inBoardScope(ticket('a', { queueId: 'q2' }), null)).toBe(true);
     expect(inBoardScope(ticket('a', { queueId: 'q1' }), ['q1'])).toBe(true);
     expect(inBoardScope(ticket('a', { queueId: 'q2' }), ['q1'])).toBe(false);
-    expect(inBoardScope(ticket('a', { queueId: null }), ['q1'])).toBe(false);
+    expect(inBoardScope(ticket('a', { queueId: null }), ['q1'])).toBe(true);
     expect(inBoardScope(ticket('a', { status: 'closed' }), null)).toBe(false);
   });
 });

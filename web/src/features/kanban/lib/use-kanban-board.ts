@@ -17,7 +17,7 @@ export const PLAN_REFUSED = 'ERR_PLAN_FEATURE_DISABLED';
  * the company's ticket frames (the gateway sends them to every socket allowed to see the ticket, no
  * room needed) and tag frames (lanes refetched). Moves are optimistic and roll back on failure.
  */
-export function useKanbanBoard(showAll: boolean, queueIds: string[], refreshKey: number) {
+export function useKanbanBoard(showAll: boolean, queueIds: string[] | null, refreshKey: number) {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const company = user?.companyId;
@@ -48,13 +48,10 @@ export function useKanbanBoard(showAll: boolean, queueIds: string[], refreshKey:
     if (lanesRequest.error) console.error('kanban: loading the lanes failed', lanesRequest.error);
   }, [lanesRequest.error]);
 
-  // Which queues a ticket the board does not hold yet must be in to join it (null: any).
+  // Which queues a ticket the board does not hold yet must be in to join it (null: any). The server
+  // sends a user only the frames of tickets she may see, which for an agent is exactly her board.
   const isAdmin = user?.profile === 'admin' || !!user?.super;
-  const scope = useMemo(() => {
-    if (queueIds.length > 0) return queueIds;
-    if (isAdmin && showAll) return null;
-    return user?.queues.map((q) => q.id) ?? [];
-  }, [queueIds, isAdmin, showAll, user?.queues]);
+  const scope = isAdmin ? queueIds : null;
   const scopeRef = useRef(scope);
   scopeRef.current = scope;
 
