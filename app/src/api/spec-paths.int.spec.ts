@@ -170,9 +170,9 @@ const DOC2 = [
   'POST /chats',
   'PUT /chats/{new}',
   'DELETE /chats/{new}',
-  'GET /chats/{new}/messages?pageNumber=1',
-  'POST /chats/{new}/messages',
-  'POST /chats/{new}/read',
+  'GET /chats/{chatId}/messages?pageNumber=1',
+  'POST /chats/{chatId}/messages',
+  'POST /chats/{chatId}/read',
   'GET /prompt',
   'GET /prompt/{new}',
   'POST /prompt',
@@ -233,7 +233,6 @@ const PENDING_PREFIXES = [
   '/prompt',
   '/queueIntegration',
   '/announcements',
-  '/chats',
   '/plans/all',
   '/plans/{new}',
   'POST /plans',
@@ -243,8 +242,6 @@ const PENDING_PREFIXES = [
   '/helps',
   '/subscription',
   '/invoices',
-  '/ticket/kanban',
-  '/ticket-tags',
   '/contact-lists',
   '/contact-list-items',
   '/schedules/{new}/media-upload',
@@ -332,6 +329,7 @@ describe("the spec's §7 calls, exactly as written", () => {
           sendAt: '2031-01-01T12:00:00.000Z',
         })
       ).id,
+      chatId: (await api('POST', '/chats', { title: 'Chat Spec', users: [DEMO.adminId] })).id,
     });
   }, 60_000);
 

@@ -288,6 +288,15 @@ describe('the kanban board (doc 2 §2.5, §7)', () => {
       expect([byAgent.status, byAgent.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
       expect(await tagEventsOf(elsewhere)).toBe(events);
       expect(await tagNamesOf(elsewhere)).toEqual(['Concluído', 'Em andamento']);
+      // A ticket of A never tagged: no tag stream yet to tell its company, so only the route's check stops B.
+      for (const [method, path, body] of [
+        ['PUT', `/ticket-tags/${closed}/${bTag}`, undefined],
+        ['PUT', `/ticket/kanban/${closed}`, { tagId: bTag }],
+      ] as const) {
+        const r = await as(b)(method, path, body);
+        expect([r.status, r.body.error], `B: ${method} ${path}`).toEqual([404, 'ERR_NO_TICKET_FOUND']);
+      }
+      expect(await tagEventsOf(closed)).toBe(0);
     });
   });
 

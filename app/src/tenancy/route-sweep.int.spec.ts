@@ -43,7 +43,8 @@ describe('every route, crossed by another company', () => {
   beforeAll(async () => {
     system = await startTestSystem();
     a = await system.login(DEMO.email, DEMO.password);
-    b = await system.signUpCompany('Empresa B', 'admin@empresa-b.dev', 'secret1');
+    // On a plan with every module (kanban…), so that B's calls reach past the plan checks to A's ids.
+    b = await system.signUpCompany('Empresa B', 'admin@empresa-b.dev', 'secret1', 1);
 
     // A's world: a customer's conversation, and one of everything an admin can make.
     await system.simulator!.customerSends(
@@ -88,6 +89,8 @@ describe('every route, crossed by another company', () => {
         password: 'secret1',
       })
     ).id;
+    ids.chat = (await created('POST', '/chats', { title: 'Chat Secreto A', users: [ids.user] })).id;
+    await created('POST', `/chats/${ids.chat}/messages`, { message: 'conversa-secreta-de-A' });
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -103,6 +106,8 @@ describe('every route, crossed by another company', () => {
       'nota-secreta-de-A',
       'agendamento-secreto-de-A',
       'segredo@a.dev',
+      'Chat Secreto A',
+      'conversa-secreta-de-A',
       'WhatsApp Demo',
     );
   }, 60_000);
@@ -125,6 +130,7 @@ describe('every route, crossed by another company', () => {
       ['/whatsappsession/', ids.whatsapp],
       ['/whatsapp/', ids.whatsapp],
       ['/companies/', ids.company],
+      ['/chats/', ids.chat],
     ];
     const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (!hit) throw new Error(`no id of A's for ${url}`);
@@ -135,6 +141,7 @@ describe('every route, crossed by another company', () => {
   const pathFor = (method: string, url: string): string => {
     const path = url
       .replace(':ticketId', ids.ticket)
+      .replace(':tagId', ids.tag)
       .replace(':key', 'userRating')
       .replace(':id', () => idFor(url));
     const query: Record<string, string> = {
@@ -151,6 +158,7 @@ describe('every route, crossed by another company', () => {
       'GET /dashboard/ticketsUsers': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
       'GET /dashboard/ticketsDay': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
       'GET /dashboard': '?days=90',
+      'GET /ticket/kanban': `?showAll=true&queueIds=${JSON.stringify([ids.queue])}`,
     };
     return path + (query[`${method} ${url}`] ?? '');
   };
@@ -169,6 +177,7 @@ describe('every route, crossed by another company', () => {
       'PUT /contacts/:id': { name: 'Invadido por B', number: '5511900000001' },
       'POST /contacts': { name: 'Contato de B', number: '5511912340001' },
       'POST /ticket-notes': { note: 'nota de B', ticketId: ids.ticket, contactId: ids.contact },
+      'PUT /ticket/kanban/:ticketId': { tagId: ids.tag },
       'POST /tags/sync': { ticketId: ids.ticket, tags: [{ id: ids.tag, name: 'Tag Secreta A' }] },
       'PUT /tags/:id': { name: 'Invadida por B', color: '#000000' },
       'PUT /queue/:id': { name: 'Invadida por B', color: '#000000' },
@@ -196,6 +205,9 @@ describe('every route, crossed by another company', () => {
       'POST /whatsapp': { name: 'Conexão de B', queueIds: [ids.queue], transferQueueId: ids.queue },
       'PUT /companies/:id/schedules': { schedules: [] },
       'PUT /settings/:key': { key: 'userRating', value: 'enabled' },
+      'POST /chats': { title: 'Chat de B', users: [ids.user] },
+      'PUT /chats/:id': { title: 'Invadido por B', users: [ids.user] },
+      'POST /chats/:id/messages': { message: 'invasão de B' },
       'POST /contacts/upload': [{ name: 'Linha de B', number: '5511912340001' }],
     };
     return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
@@ -281,6 +293,8 @@ describe('every route, crossed by another company', () => {
       hours: await read(`/companies/${ids.company}/schedules`),
       users: await read('/users'),
       contacts: await read('/contacts'),
+      chat: await read(`/chats/${ids.chat}`),
+      chatMessages: await read(`/chats/${ids.chat}/messages?pageNumber=1`),
     };
   }
 });
