@@ -231,6 +231,8 @@ describe('tenant isolation', () => {
         '/tickets?status=pending&showAll=true',
         '/tickets?status=open&showAll=true',
         '/tickets?status=closed&showAll=true',
+        '/ticket/kanban?showAll=true',
+        `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([DEMO.queueId]))}&showAll=false`,
         `/tickets?showAll=true&searchParam=${aNumber}`,
         '/tickets?showAll=true&searchParam=Cliente',
         `/tickets?showAll=true&queueIds=${encodeURIComponent(JSON.stringify([DEMO.queueId]))}`,
@@ -532,6 +534,11 @@ describe('tenant isolation', () => {
       expect((await as(agent)('POST', `/messages/${queuedTicket.id}`, { body: 'oi' })).status).toBe(403);
       expect((await as(agent)('PUT', `/tickets/${queuedTicket.id}`, { status: 'open' })).status).toBe(403);
       expect((await as(agent)('PUT', `/tickets/${queuedTicket.id}`, { status: 'closed' })).status).toBe(403);
+      // Nor tag it, on the kanban board or by the spec's ticket-tag calls.
+      expect((await as(agent)('PUT', `/ticket/kanban/${queuedTicket.id}`, { tagId: null })).status).toBe(403);
+      expect((await as(agent)('DELETE', `/ticket-tags/${queuedTicket.id}`)).status).toBe(403);
+      const tagPath = `/ticket-tags/${queuedTicket.id}/${crypto.randomUUID()}`;
+      expect((await as(agent)('PUT', tagPath)).status).toBe(403);
       expect((await as(a)('GET', `/tickets/${queuedTicket.id}`)).body).toMatchObject({
         status: 'pending',
         userId: null,
@@ -544,6 +551,8 @@ describe('tenant isolation', () => {
         '/tickets?status=pending',
         '/tickets?status=pending&showAll=true',
         `/tickets?status=pending&queueIds=${encodeURIComponent(JSON.stringify([DEMO.queueId]))}`,
+        '/ticket/kanban?showAll=true',
+        `/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([DEMO.queueId]))}`,
       ]) {
         const r = await as(agent)('GET', q);
         expect(r.status).toBe(200);
