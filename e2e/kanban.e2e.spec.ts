@@ -109,7 +109,7 @@ describe('the kanban board in two browsers', () => {
     // The last message follows the conversation live on both boards.
     await system.simulator!.customerSends(DEMO.whatsappId, customer, 'Preciso de *20 unidades*');
     for (const page of [admin, agent]) {
-      await card(page, null).filter({ hasText: 'Preciso de 20 unidades' }).waitFor({ timeout: 5_000 });
+      await card(page, null).filter({ hasText: 'Preciso de 20 unidades' }).waitFor({ timeout: 10_000 });
     }
     await admin.screenshot({ path: '/tmp/kanban-light.png' });
   });
@@ -123,16 +123,16 @@ describe('the kanban board in two browsers', () => {
     await admin.getByTestId('kanban-queues').click();
     await admin.getByTestId('kanban-queues-option').filter({ hasText: 'Vendas' }).click();
     await admin.keyboard.press('Escape');
-    await card(admin, null).waitFor({ state: 'detached', timeout: 5_000 });
+    await card(admin, null).waitFor({ state: 'detached', timeout: 10_000 });
     expect(await admin.getByTestId('kanban-show-all').isChecked()).toBe(false);
     await admin.getByTestId('kanban-show-all').click({ force: true });
-    await card(admin, null).waitFor({ timeout: 5_000 });
+    await card(admin, null).waitFor({ timeout: 10_000 });
   });
 
   it('a card dragged to the tag lane moves in the other browser without a reload', async () => {
     await card(admin, null).dragTo(lane(admin, laneTagId));
-    await card(admin, laneTagId).waitFor({ timeout: 5_000 });
-    await card(agent, laneTagId).waitFor({ timeout: 5_000 });
+    await card(admin, laneTagId).waitFor({ timeout: 10_000 });
+    await card(agent, laneTagId).waitFor({ timeout: 10_000 });
     expect(await card(agent, null).count()).toBe(0);
     expect(await count(agent, laneTagId)).toBe('1');
     expect(await tagsOfTicket()).toEqual([laneTagId]);
@@ -140,8 +140,8 @@ describe('the kanban board in two browsers', () => {
 
   it('dragging it back to "Em aberto" removes the tag, seen by both', async () => {
     await card(agent, laneTagId).dragTo(lane(agent, null));
-    await card(agent, null).waitFor({ timeout: 5_000 });
-    await card(admin, null).waitFor({ timeout: 5_000 });
+    await card(agent, null).waitFor({ timeout: 10_000 });
+    await card(admin, null).waitFor({ timeout: 10_000 });
     expect(await card(admin, laneTagId).count()).toBe(0);
     expect(await tagsOfTicket()).toEqual([]);
   });
@@ -149,8 +149,8 @@ describe('the kanban board in two browsers', () => {
   it('moves a card from its menu, without a mouse drag', async () => {
     await card(agent, null).getByTestId('kanban-card-menu').click();
     await agent.getByTestId('kanban-move-target').filter({ hasText: 'Negociação' }).click();
-    await card(agent, laneTagId).waitFor({ timeout: 5_000 });
-    await card(admin, laneTagId).waitFor({ timeout: 5_000 });
+    await card(agent, laneTagId).waitFor({ timeout: 10_000 });
+    await card(admin, laneTagId).waitFor({ timeout: 10_000 });
     expect(await tagsOfTicket()).toEqual([laneTagId]);
   });
 
@@ -163,8 +163,8 @@ describe('the kanban board in two browsers', () => {
       }),
     );
     await card(admin, laneTagId).dragTo(lane(admin, null));
-    await admin.getByText('Não foi possível mover o atendimento.').waitFor({ timeout: 5_000 });
-    await card(admin, laneTagId).waitFor({ timeout: 5_000 });
+    await admin.getByText('Não foi possível mover o atendimento.').waitFor({ timeout: 10_000 });
+    await card(admin, laneTagId).waitFor({ timeout: 10_000 });
     expect(await card(admin, null).count()).toBe(0);
     await admin.unroute('**/ticket/kanban/*');
     expect(await tagsOfTicket()).toEqual([laneTagId]);
@@ -177,7 +177,7 @@ describe('the kanban board in two browsers', () => {
     });
     expect(second.status).toBe(201);
     const proposalId: string = second.body.id;
-    await lane(agent, proposalId).waitFor({ timeout: 5_000 });
+    await lane(agent, proposalId).waitFor({ timeout: 10_000 });
     const sync = await system.api('POST', '/tags/sync', {
       token,
       body: {
@@ -190,7 +190,7 @@ describe('the kanban board in two browsers', () => {
     });
     expect(sync.status).toBe(200);
     for (const page of [admin, agent]) {
-      await card(page, proposalId).waitFor({ timeout: 5_000 });
+      await card(page, proposalId).waitFor({ timeout: 10_000 });
       await card(page, laneTagId).waitFor();
       expect(await card(page, null).count()).toBe(0);
     }
@@ -206,14 +206,17 @@ describe('the kanban board in two browsers', () => {
     await admin.goto(`${web.url}/tags`);
     const row = admin.getByTestId('tag-row').filter({ hasText: 'Proposta' });
     await row.getByRole('button', { name: 'Editar tag' }).click();
-    await admin.getByTestId('tag-kanban').click({ force: true });
+    const toggle = admin.getByTestId('tag-kanban');
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.setChecked(false, { force: true });
+    expect(await toggle.isChecked()).toBe(false);
     await admin.getByTestId('tag-save').click();
-    await row.filter({ hasNotText: 'Kanban' }).waitFor({ timeout: 5_000 });
+    await row.filter({ hasNotText: 'Kanban' }).waitFor({ timeout: 10_000 });
     // The agent's board drops the lane live; the card stays in its other lane.
     await agent.waitForFunction(
       () => document.querySelectorAll('[data-testid="kanban-lane"]').length === 2,
       undefined,
-      { timeout: 5_000 },
+      { timeout: 10_000 },
     );
     await card(agent, laneTagId).waitFor();
   });
@@ -243,8 +246,8 @@ describe('the kanban board in two browsers', () => {
       await page.goto(`${web.url}/kanban`);
       await page
         .getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
-        .waitFor({ timeout: 5_000 });
-      await page.waitForURL((url) => url.pathname !== '/kanban', { timeout: 5_000 });
+        .waitFor({ timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname !== '/kanban', { timeout: 10_000 });
       expect(await page.getByTestId('kanban-page').count()).toBe(0);
     } finally {
       await context.close();

@@ -1,5 +1,5 @@
 import type { PlanFeatures } from '@zelo/contracts/tenancy/read-models';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { type TKey, useT } from '../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../lib/store.ts';
@@ -15,12 +15,21 @@ const REDIRECT_MS = 1000;
 export function usePlanRefusal(refused: boolean, message: TKey) {
   const t = useT();
   const [, navigate] = useLocation();
+  // Read at refusal time: a language or router change meanwhile must not toast a second time, nor
+  // must StrictMode's second run of the effect (refs survive it).
+  const latest = useRef({ t, navigate, message });
+  latest.current = { t, navigate, message };
+  const toasted = useRef(false);
   useEffect(() => {
-    if (!refused) return;
-    showToast(t(message), 'danger');
-    const timer = setTimeout(() => navigate('/', { replace: true }), REDIRECT_MS);
+    if (!refused) {
+      toasted.current = false;
+      return;
+    }
+    if (!toasted.current) showToast(latest.current.t(latest.current.message), 'danger');
+    toasted.current = true;
+    const timer = setTimeout(() => latest.current.navigate('/', { replace: true }), REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [refused, message, navigate, t]);
+  }, [refused]);
 }
 
 /**
