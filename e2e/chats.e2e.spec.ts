@@ -19,6 +19,8 @@ describe('the internal chat', () => {
 
   const openPage = async (context: BrowserContext) => {
     const page = await context.newPage();
+    // A step that cannot happen fails with its own locator, well before the test's 30 s.
+    page.setDefaultTimeout(10_000);
     page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
     return page;
   };
@@ -171,7 +173,7 @@ describe('the internal chat', () => {
   it('the owner deletes the chat after a confirm; the agent, who had it open, is taken back to /chats', async () => {
     await admin.getByTestId('chat-delete').click();
     await admin.getByTestId('chat-delete-confirm').waitFor();
-    await admin.getByRole('button', { name: 'Excluir' }).click();
+    await admin.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
     await admin.waitForURL(`${web.url}/chats`);
     await admin
       .getByTestId('chat-row')

@@ -7,7 +7,7 @@ import { appStore, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { sendChatMessage } from '../api/chat-messages.ts';
 import { getChat, markChatRead } from '../api/chats.ts';
-import { withReadBy } from '../lib/chat-list.ts';
+import { unreadsOf, withReadBy } from '../lib/chat-list.ts';
 import { markReadInInbox, readingChatAtom } from '../lib/use-chat-inbox.ts';
 import { useChatMessages } from '../lib/use-chat-messages.ts';
 import { usePageVisible } from '../lib/use-page-visible.ts';
@@ -55,23 +55,25 @@ export function ChatConversation({
     chat.setData((c) => c && withReadBy(c, viewerId));
   }, [chatId, viewerId, onRead, chat.setData]);
 
-  // Reading happens while the chat is on screen: when it opens and whenever the tab comes back.
+  // While the chat is on screen its messages are read: when it opens, when a message arrives (the
+  // frame raises the counter) and when the tab comes back to the front.
+  const unread = chat.data ? unreadsOf(chat.data, viewerId) : 0;
+  useEffect(() => {
+    if (visible && unread > 0) read();
+  }, [visible, unread, read]);
   useEffect(() => {
     if (!visible) return;
     appStore.set(readingChatAtom, chatId);
-    read();
     return () => appStore.set(readingChatAtom, null);
-  }, [chatId, visible, read]);
+  }, [chatId, visible]);
 
-  const messages = useChatMessages(chatId, () => {
-    if (document.visibilityState === 'visible') read();
-  });
+  const messages = useChatMessages(chatId);
 
   useSocketEvent(companyId ? `company-${companyId}-chat` : null, (frame) => {
     if (frame.action === 'delete') {
       if (frame.id === chatId) onGone();
     } else if (frame.chat.id === chatId) {
-      chat.setData(() => (visible ? withReadBy(frame.chat, viewerId) : frame.chat));
+      chat.setData(() => frame.chat);
     }
   });
 

@@ -28,10 +28,11 @@ export function ChatDialog({ chat, viewerId, onSaved, onClose }: Props) {
     .sort((a, b) => a.name.localeCompare(b.name));
   const nameOf = (id: string) =>
     options.find((o) => o.id === id)?.name ?? chat?.users.find((u) => u.userId === id)?.user.name ?? '';
-  const initial: ChatFormValues = {
+  // Made once: final-form starts over whenever its initial values change (a new array each render would).
+  const [initial] = useState<ChatFormValues>(() => ({
     title: chat?.title ?? '',
     users: chat?.users.map((u) => u.userId).filter((id) => id !== viewerId) ?? [],
-  };
+  }));
 
   const onSubmit = async (values: ChatFormValues) => {
     const request = chatRequestOf(values);

@@ -12,7 +12,7 @@ export type ChatListChange = 'reset' | 'older' | 'new';
  * (the chat frames' and our own) at the end. `lastChange` tells the view how to scroll. The view is
  * keyed by the chat (and the refresh), so another chat starts from fresh state.
  */
-export function useChatMessages(chatId: string, onIncoming: () => void) {
+export function useChatMessages(chatId: string) {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
   const [messages, setMessages] = useState<ChatMessageView[]>([]);
   const [page, setPage] = useState(1);
@@ -41,7 +41,6 @@ export function useChatMessages(chatId: string, onIncoming: () => void) {
     if (frame.action !== 'new-message' || frame.newMessage.chatId !== chatId) return;
     lastChange.current = 'new';
     setMessages((prev) => addChatMessage(prev, frame.newMessage));
-    onIncoming();
   });
 
   const loadOlder = useCallback(() => {
