@@ -223,6 +223,9 @@ describe('the kanban board in two browsers', () => {
 
   it('looks right in the dark theme', async () => {
     await admin.goto(`${web.url}/kanban`);
+    // Reloading while the page's boot refresh is in flight would spend the refresh cookie twice,
+    // which the server treats as a stolen token (the login ends): wait for the board first.
+    await card(admin, laneTagId).waitFor({ timeout: 10_000 });
     await admin.evaluate(() => localStorage.setItem('preferredTheme', 'dark'));
     await admin.reload();
     await card(admin, laneTagId).waitFor({ timeout: 10_000 });
