@@ -1,4 +1,4 @@
-import { Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { TicketTag } from '@zelo/contracts/tags/read-models';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { type CSSProperties, type DragEvent, useMemo, useState } from 'react';
@@ -8,6 +8,8 @@ import { DRAG_TYPE, type DragPayload, KanbanCard } from './kanban-card.tsx';
 
 interface Props {
   lane: Lane;
+  /** The tickets are still on their way: no "empty" message yet. */
+  loading: boolean;
   /** Every lane's tag (null: the open lane), for the cards' "move to…" menus. */
   targets: (TicketTag | null)[];
   onMove: (ticket: TicketView, target: TicketTag | null) => void;
@@ -18,7 +20,7 @@ interface Props {
 const carriesCard = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE);
 
 /** One column: a header in the tag's colour with the count, the cards, a drop zone. */
-export function KanbanLane({ lane, targets, onMove, onDrop }: Props) {
+export function KanbanLane({ lane, loading, targets, onMove, onDrop }: Props) {
   const t = useT();
   const [over, setOver] = useState(false);
   const key = laneKey(lane.tag?.id ?? null);
@@ -63,7 +65,9 @@ export function KanbanLane({ lane, targets, onMove, onDrop }: Props) {
         </Tag>
       </header>
       <div className="kanban-lane-body">
-        {lane.tickets.length === 0 ? (
+        {lane.tickets.length === 0 && loading ? (
+          <Spinner size={24} className="kanban-lane-loading" />
+        ) : lane.tickets.length === 0 ? (
           <NonIdealState
             className="kanban-lane-empty"
             icon="clean"

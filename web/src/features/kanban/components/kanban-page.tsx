@@ -80,6 +80,7 @@ export function KanbanPage() {
           <KanbanLane
             key={lane.tag?.id ?? ''}
             lane={lane}
+            loading={board.loading}
             targets={targets}
             onMove={onMove}
             onDrop={onDrop}
