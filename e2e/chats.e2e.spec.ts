@@ -1,7 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import {
+  browserToken,
+  closeAll,
+  launchChromium,
+  logIn,
+  startProductAndWeb,
+  type startWeb,
+} from './browser.ts';
 
 // Doc 2 §2.17 internal chat, doc 1 §2 (the side menu's dot, the top bar's chat bell and its popover):
 // two people in two browsers, the demo admin and an agent, talking live.
@@ -168,6 +175,46 @@ describe('the internal chat', () => {
     await agent.waitForURL(`${web.url}${chatUrl}`);
     expect(await messagesTab.getAttribute('aria-selected')).toBe('true');
     await agent.setViewportSize({ width: 1400, height: 900 });
+  });
+
+  it('a long conversation opens at its newest messages and loads older ones upwards, keeping the place', async () => {
+    const token = await browserToken(admin);
+    const chatId = chatUrl.split('/').pop();
+    for (let n = 1; n <= 45; n++) {
+      const label = `Recado ${String(n).padStart(2, '0')}`;
+      const r = await system.api('POST', `/chats/${chatId}/messages`, { token, body: { message: label } });
+      expect(r.status).toBe(201);
+    }
+    await agent.reload();
+    const list = agent.getByTestId('chat-messages');
+    await agent.getByTestId('chat-message').filter({ hasText: 'Recado 45' }).waitFor();
+    await agent.waitForTimeout(500); // a second page may follow at once: the first did not reach 600 px
+    expect(await agent.getByTestId('chat-message').filter({ hasText: 'Recado 01' }).count()).toBe(0);
+    // At the bottom, the newest in view.
+    expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(5);
+
+    // Up to the top: the next older page goes in front and the message that was on top stays in view.
+    const topBefore = await list.evaluate((el) => {
+      el.scrollTop = 0;
+      return el.querySelector('[data-testid=chat-message] .message-body')?.textContent ?? '';
+    });
+    await agent.getByTestId('chat-message').filter({ hasText: 'Recado 01' }).waitFor();
+    const stillVisible = await list.evaluate((el, text) => {
+      const box = el.getBoundingClientRect();
+      const node = [...el.querySelectorAll('[data-testid=chat-message] .message-body')].find(
+        (n) => n.textContent === text,
+      );
+      const r = node?.getBoundingClientRect();
+      return { scrollTop: el.scrollTop, inView: !!r && r.bottom > box.top && r.top < box.bottom };
+    }, topBefore);
+    expect(topBefore).toBe('Recado 06'); // the oldest of the second page
+    expect(stillVisible.scrollTop).toBeGreaterThan(0);
+    expect(stillVisible.inView).toBe(true);
+    // And on up to the very first message of the chat.
+    await list.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await agent.getByTestId('chat-message').filter({ hasText: 'Quem fica no domingo?' }).waitFor();
   });
 
   it('the owner deletes the chat after a confirm; the agent, who had it open, is taken back to /chats', async () => {

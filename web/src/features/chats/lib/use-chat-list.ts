@@ -1,5 +1,5 @@
 import type { ChatView } from '@zelo/contracts/chats/read-models';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
@@ -21,6 +21,8 @@ export function useChatList(search: string, openChatId: string | null, refreshKe
   const [chats, setChats] = useState<ChatView[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
+  // Set at once, not at the next render: two scroll events in a row must not skip a page.
+  const fetching = useRef(true);
 
   useEffect(
     () =>
@@ -32,6 +34,7 @@ export function useChatList(search: string, openChatId: string | null, refreshKe
 
   useEffect(() => {
     const ctrl = new AbortController();
+    fetching.current = true;
     setLoading(true);
     listChats(cursor.query, cursor.page, ctrl.signal)
       .then((r) => {
@@ -41,7 +44,11 @@ export function useChatList(search: string, openChatId: string | null, refreshKe
       })
       // Doc 2 §8: chat errors are silent; the list keeps what it had.
       .catch(() => undefined)
-      .finally(() => !ctrl.signal.aborted && setLoading(false));
+      .finally(() => {
+        if (ctrl.signal.aborted) return;
+        fetching.current = false;
+        setLoading(false);
+      });
     return () => ctrl.abort();
   }, [cursor]);
 
@@ -51,8 +58,10 @@ export function useChatList(search: string, openChatId: string | null, refreshKe
   });
 
   const loadMore = useCallback(() => {
-    if (hasMore && !loading) setCursor((c) => ({ ...c, page: c.page + 1 }));
-  }, [hasMore, loading]);
+    if (fetching.current || !hasMore) return;
+    fetching.current = true;
+    setCursor((c) => ({ ...c, page: c.page + 1 }));
+  }, [hasMore]);
 
   /** Our own answers (a save, a read) show before the socket's frame arrives. */
   const putChat = useCallback((chat: ChatView) => setChats((prev) => upsertChat(prev, chat, query)), [query]);

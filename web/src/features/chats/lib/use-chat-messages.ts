@@ -19,9 +19,12 @@ export function useChatMessages(chatId: string) {
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
   const lastChange = useRef<ChatListChange>('reset');
+  // Set at once, not at the next render: two scroll events in a row must not skip a page.
+  const fetching = useRef(true);
 
   useEffect(() => {
     const ctrl = new AbortController();
+    fetching.current = true;
     setLoading(true);
     listChatMessages(chatId, page, ctrl.signal)
       .then((r) => {
@@ -33,7 +36,11 @@ export function useChatMessages(chatId: string) {
       })
       // Doc 2 §8: silent; an empty or partial conversation stays usable.
       .catch(() => undefined)
-      .finally(() => !ctrl.signal.aborted && setLoading(false));
+      .finally(() => {
+        if (ctrl.signal.aborted) return;
+        fetching.current = false;
+        setLoading(false);
+      });
     return () => ctrl.abort();
   }, [chatId, page]);
 
@@ -44,8 +51,10 @@ export function useChatMessages(chatId: string) {
   });
 
   const loadOlder = useCallback(() => {
-    if (!loading && hasMore) setPage((p) => p + 1);
-  }, [loading, hasMore]);
+    if (fetching.current || !hasMore) return;
+    fetching.current = true;
+    setPage((p) => p + 1);
+  }, [hasMore]);
 
   const appendOwn = useCallback((message: ChatMessageView) => {
     lastChange.current = 'new';
