@@ -154,6 +154,18 @@ describe('the internal chat', () => {
       .waitFor();
   });
 
+  it('searches the chats by title once typing stops', async () => {
+    const rows = admin.getByTestId('chat-row');
+    await admin.getByTestId('chat-search').fill('FIM DE');
+    await admin.waitForTimeout(800); // the 500 ms debounce and the answer
+    expect(await rows.count()).toBe(1);
+    await admin.getByTestId('chat-search').fill('nada disso');
+    await rows.first().waitFor({ state: 'detached', timeout: 3_000 });
+    await admin.getByText('Nenhum chat ainda').waitFor();
+    await admin.getByTestId('chat-search').fill('');
+    await rows.filter({ hasText: 'Escala do fim de semana' }).waitFor();
+  });
+
   it('speaks English after a language switch, and a narrow window shows the two tabs', async () => {
     await agent.getByTestId('language-menu').click();
     await agent.getByTestId('language-en').click();

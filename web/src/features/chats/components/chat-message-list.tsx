@@ -44,7 +44,7 @@ export function ChatMessageList({ messages, viewerId, loading, hasMore, lastChan
   return (
     <div className="message-list chat-message-list" ref={ref} onScroll={onScroll} data-testid="chat-messages">
       {loading && (
-        <div className="message-list-loading">
+        <div className="chat-messages-loading">
           <Spinner size={20} />
         </div>
       )}
