@@ -240,5 +240,9 @@ describe('the internal chat', () => {
       .waitFor({ state: 'detached' });
     await agent.waitForURL(`${web.url}/chats`, { timeout: 5_000 });
     expect(await agent.getByTestId('chat-row').count()).toBe(0);
+    // Its old address (or any id that is not one of her chats) says so, and the page stays usable.
+    await agent.goto(`${web.url}${chatUrl}`);
+    await agent.getByText('Chat not found').waitFor();
+    await agent.getByTestId('chat-new').waitFor();
   });
 });
