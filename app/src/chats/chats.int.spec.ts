@@ -150,7 +150,9 @@ describe('internal chat', () => {
     const read = await as(admin)('POST', `/chats/${older.id}/read`, { userId: admin.id });
     expect(read.status).toBe(200);
     expect(unreadsOf(read.body)).toEqual({ [admin.id]: 0, [ana.id]: 0, [bruno.id]: 2 });
-    const readAgain = await as(bruno)('POST', `/chats/${older.id}/read`, {});
+    // No body at all reads for the caller, as the spec's client may post it bare.
+    const readAgain = await as(bruno)('POST', `/chats/${older.id}/read`);
+    expect(readAgain.status, JSON.stringify(readAgain.body)).toBe(200);
     expect(unreadsOf(readAgain.body)[bruno.id]).toBe(0);
     const before = await chatEvents();
     expect((await as(bruno)('POST', `/chats/${older.id}/read`, {})).status).toBe(200);

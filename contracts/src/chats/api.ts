@@ -52,6 +52,7 @@ export type ChatMessageRequest = v.InferOutput<typeof ChatMessageRequest>;
 
 /**
  * POST /chats/{id}/read. The spec's client sends its own userId; the session decides who read, so a
- * userId of someone else is refused rather than marking another member's messages as read.
+ * userId of someone else is refused rather than marking another member's messages as read. A call
+ * without a body reads for the caller.
  */
-export const ChatReadRequest = v.object({ userId: v.optional(Id) });
+export const ChatReadRequest = v.optional(v.object({ userId: v.optional(Id) }), {});
