@@ -57,6 +57,16 @@ const OPEN_TO_AGENTS = new Set([
   'DELETE /schedules/:id',
   'PUT /users/:id',
   'POST /users/set-language/:lang',
+  // The kanban: agents move the cards of the tickets they may see (kanban.int.spec.ts).
+  'PUT /ticket/kanban/:ticketId',
+  'DELETE /ticket-tags/:ticketId',
+  'PUT /ticket-tags/:ticketId/:tagId',
+  // Internal chat: every user; membership and ownership decide (chats.int.spec.ts).
+  'POST /chats',
+  'PUT /chats/:id',
+  'DELETE /chats/:id',
+  'POST /chats/:id/messages',
+  'POST /chats/:id/read',
   // Sessions and public calls.
   'POST /auth/login',
   'POST /auth/refresh_token',
