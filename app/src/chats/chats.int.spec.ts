@@ -133,6 +133,24 @@ describe('internal chat', () => {
     expect((await as(ana)('GET', `/chats/${chat.id}`)).body.lastMessage).toBe('m24');
   });
 
+  it('keeps a deleted member\'s messages for the others, who go on talking', async () => {
+    const dora = await newLoggedInUser(system, admin.token, { name: 'Dora Chat', email: 'dora@chat.dev' });
+    const chat = await newChat(admin, 'Com a Dora', [dora.id, ana.id]);
+    expect((await as(dora)('POST', `/chats/${chat.id}/messages`, { message: 'Até logo' })).status).toBe(201);
+    expect((await as(admin)('DELETE', `/users/${dora.id}`)).status).toBe(200);
+    // Her message stays in the conversation; the web app names a sender who is gone 'Usuário removido'.
+    const page = await eventually(async () => {
+      const r = await as(ana)('GET', `/chats/${chat.id}/messages?pageNumber=1`);
+      return r.body.records[0]?.sender.name === '' && r.body;
+    });
+    expect(page.records.map((m: ChatMessageView) => [m.message, m.senderId])).toEqual([['Até logo', dora.id]]);
+    expect((await as(ana)('POST', `/chats/${chat.id}/messages`, { message: 'Sentiremos falta' })).status).toBe(201);
+    // The owner saves the chat with the users the picker offers (Dora no longer among them).
+    const saved = await as(admin)('PUT', `/chats/${chat.id}`, { title: 'Com a Dora', users: [ana.id] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.users.map((u: ChatMemberView) => u.userId)).toEqual([admin.id, ana.id]);
+  });
+
   it("raises the others' unread counts, clears the reader's on /read, and lists by latest activity", async () => {
     const older = await newChat(admin, 'Mais antigo', [ana.id, bruno.id]);
     const newer = await newChat(admin, 'Mais novo', [ana.id]);

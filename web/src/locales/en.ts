@@ -595,6 +595,7 @@ export const en: Dictionary = {
     planRefused: 'This company is not allowed to access this page! Redirecting you.',
   },
   chats: {
+    removedUser: 'Removed user',
     menu: 'Internal Chat',
     title: 'Internal Chat',
     none: 'No chats',

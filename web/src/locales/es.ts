@@ -597,6 +597,7 @@ export const es: Dictionary = {
     planRefused: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
   },
   chats: {
+    removedUser: 'Usuario eliminado',
     menu: 'Chat Interno',
     title: 'Chat Interno',
     none: 'Ningún chat',

@@ -594,6 +594,7 @@ export const pt = {
     planRefused: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
   },
   chats: {
+    removedUser: 'Usuário removido',
     menu: 'Chat Interno',
     title: 'Chat Interno',
     none: 'Nenhum chat',

@@ -96,7 +96,8 @@ export function ChatConversation({
     );
   }
   const isOwner = current.ownerId === viewerId;
-  const members = current.users.map((u) => u.user.name).join(', ');
+  // A member deleted since has no name left in the users read model.
+  const members = current.users.map((u) => u.user.name || t('chats.removedUser')).join(', ');
   return (
     <div className="chat-conversation" data-testid="chat-conversation">
       <div className="conversation-header chat-conversation-header">

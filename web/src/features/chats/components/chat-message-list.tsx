@@ -66,7 +66,9 @@ export function ChatMessageList({ messages, viewerId, loading, hasMore, lastChan
               data-testid="chat-message"
               data-mine={String(row.message.senderId === viewerId)}
             >
-              {row.showSender && <div className="message-sender">{row.message.sender.name}</div>}
+              {row.showSender && (
+                <div className="message-sender">{row.message.sender.name || t('chats.removedUser')}</div>
+              )}
               <span className="message-body">{row.message.message}</span>
               <span className="message-meta">{formatTime(row.message.createdAt)}</span>
             </div>
