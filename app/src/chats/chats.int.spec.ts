@@ -133,7 +133,7 @@ describe('internal chat', () => {
     expect((await as(ana)('GET', `/chats/${chat.id}`)).body.lastMessage).toBe('m24');
   });
 
-  it('keeps a deleted member\'s messages for the others, who go on talking', async () => {
+  it("keeps a deleted member's messages for the others, who go on talking", async () => {
     const dora = await newLoggedInUser(system, admin.token, { name: 'Dora Chat', email: 'dora@chat.dev' });
     const chat = await newChat(admin, 'Com a Dora', [dora.id, ana.id]);
     expect((await as(dora)('POST', `/chats/${chat.id}/messages`, { message: 'Até logo' })).status).toBe(201);
@@ -143,8 +143,12 @@ describe('internal chat', () => {
       const r = await as(ana)('GET', `/chats/${chat.id}/messages?pageNumber=1`);
       return r.body.records[0]?.sender.name === '' && r.body;
     });
-    expect(page.records.map((m: ChatMessageView) => [m.message, m.senderId])).toEqual([['Até logo', dora.id]]);
-    expect((await as(ana)('POST', `/chats/${chat.id}/messages`, { message: 'Sentiremos falta' })).status).toBe(201);
+    expect(page.records.map((m: ChatMessageView) => [m.message, m.senderId])).toEqual([
+      ['Até logo', dora.id],
+    ]);
+    expect(
+      (await as(ana)('POST', `/chats/${chat.id}/messages`, { message: 'Sentiremos falta' })).status,
+    ).toBe(201);
     // The owner saves the chat with the users the picker offers (Dora no longer among them).
     const saved = await as(admin)('PUT', `/chats/${chat.id}`, { title: 'Com a Dora', users: [ana.id] });
     expect(saved.status).toBe(200);
@@ -161,6 +165,11 @@ describe('internal chat', () => {
     expect(seen.lastMessage).toBe('segunda');
     const list = (await as(admin)('GET', '/chats?pageNumber=1')).body.records.map((c: ChatView) => c.id);
     expect(list.indexOf(older.id)).toBeLessThan(list.indexOf(newer.id));
+    // The bell's own list: only the chats with something unread for the caller.
+    const unreadOnly = (await as(admin)('GET', '/chats?pageNumber=1&withUnreadMessages=true')).body.records;
+    expect(unreadOnly.map((c: ChatView) => c.id)).toContain(older.id);
+    expect(unreadOnly.map((c: ChatView) => c.id)).not.toContain(newer.id);
+    expect(unreadOnly.every((c: ChatView) => unreadsOf(c)[admin.id] > 0)).toBe(true);
 
     const notMine = await as(admin)('POST', `/chats/${older.id}/read`, { userId: bruno.id });
     expect(notMine.status).toBe(403);
@@ -168,6 +177,8 @@ describe('internal chat', () => {
     const read = await as(admin)('POST', `/chats/${older.id}/read`, { userId: admin.id });
     expect(read.status).toBe(200);
     expect(unreadsOf(read.body)).toEqual({ [admin.id]: 0, [ana.id]: 0, [bruno.id]: 2 });
+    const afterRead = (await as(admin)('GET', '/chats?withUnreadMessages=true')).body.records;
+    expect(afterRead.map((c: ChatView) => c.id)).not.toContain(older.id);
     // No body at all reads for the caller, as the spec's client may post it bare.
     const readAgain = await as(bruno)('POST', `/chats/${older.id}/read`);
     expect(readAgain.status, JSON.stringify(readAgain.body)).toBe(200);

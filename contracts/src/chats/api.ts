@@ -41,6 +41,17 @@ export type ChatRequest = v.InferOutput<typeof ChatRequest>;
 export const ListChatsQuery = v.object({
   searchParam: v.optional(v.pipe(v.string(), v.maxLength(100))),
   pageNumber: PageNumber,
+  /**
+   * Ours, beside the spec's: only the chats with messages the viewer has not read, so the top bar's
+   * bell and the menu's dot see an unread chat however many chats were active since.
+   */
+  withUnreadMessages: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
 });
 
 /** GET /chats/{id}/messages: page 1 is the newest messages; older pages load as the user scrolls up. */

@@ -33,19 +33,23 @@ const toView = ({ companyId: _c, ...r }: ChatRow): ChatView => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const isMember = (reader: number, company: number) =>
+const isMember = (reader: number, company: number, withUnread = false) =>
   `c.company_id = $${company} AND EXISTS (SELECT 1 FROM chat_users me
-     WHERE me.chat_id = c.id AND me.user_id = $${reader} AND me.company_id = $${company})`;
+     WHERE me.chat_id = c.id AND me.user_id = $${reader} AND me.company_id = $${company}
+       ${withUnread ? 'AND me.unreads > 0' : ''})`;
 
-/** GET /chats: the reader's chats, the most recently active first, searched by title, 20 a page. */
+/**
+ * GET /chats: the reader's chats, the most recently active first, searched by title, 20 a page; with
+ * `withUnreadMessages`, only those she has not read.
+ */
 export async function listChats(
   pool: pg.Pool,
   r: ChatReader,
-  q: { searchParam?: string; pageNumber: number },
+  q: { searchParam?: string; pageNumber: number; withUnreadMessages?: boolean },
   pageSize = 20,
 ): Promise<ChatPage> {
   const params: unknown[] = [r.companyId, r.userId];
-  let where = isMember(2, 1);
+  let where = isMember(2, 1, q.withUnreadMessages);
   if (q.searchParam) {
     params.push(containsPattern(q.searchParam));
     where += ` AND lower(c.title) LIKE $${params.length}`;

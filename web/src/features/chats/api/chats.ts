@@ -10,6 +10,10 @@ const chatPath = (id: string) => `/chats/${encodeURIComponent(id)}`;
 export const listChats = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
   apiRequest<ChatPage>('/chats', { signal, query: { searchParam: searchParam || undefined, pageNumber } });
 
+/** The viewer's chats with messages she has not read (the first 20 of them is plenty for a bell). */
+export const listUnreadChats = () =>
+  apiRequest<ChatPage>('/chats', { query: { pageNumber: 1, withUnreadMessages: 'true' } });
+
 export const getChat = (id: string, signal?: AbortSignal) => apiRequest<ChatView>(chatPath(id), { signal });
 
 export const saveChat = (id: string | null, input: ChatInput) =>

@@ -39,6 +39,11 @@ export function appendChatPage(list: ChatView[], page: ChatView[]): ChatView[] {
   return [...list, ...page.filter((c) => !known.has(c.id))];
 }
 
+/** Two lists of chats as one, each chat once, most recently active first. */
+export function mergeChatLists(a: ChatView[], b: ChatView[]): ChatView[] {
+  return appendChatPage(a, b).sort(newestFirst);
+}
+
 /**
  * A `company-<id>-chat` frame applied to a list. The frame carries the chat as the server has it now
  * (counters included), so applying the same frame twice changes nothing. `openChatId` is the chat the

@@ -4,6 +4,7 @@ import {
   appendChatPage,
   applyChatFrame,
   matchesSearch,
+  mergeChatLists,
   unreadChatCount,
   unreadsOf,
   upsertChat,
@@ -127,5 +128,23 @@ describe('chat frames', () => {
       { userId: BIA, openChatId: 'c2' },
     );
     expect(unreadsOf(list[0], BIA)).toBe(0);
+  });
+});
+
+describe('mergeChatLists', () => {
+  it('keeps each chat once, most recently active first (the recent page and the unread ones)', () => {
+    const recent = [
+      chat('c2', 'Recente', '2026-11-20T10:00:00.000Z'),
+      chat('c1', 'Meio', '2026-11-10T10:00:00.000Z', { ana: 1 }),
+    ];
+    // c0 is older than the recent page: only the unread list brings it to the bell.
+    const unread = [
+      chat('c1', 'Meio', '2026-11-10T10:00:00.000Z', { ana: 1 }),
+      chat('c0', 'Antigo', '2026-10-01T10:00:00.000Z', { ana: 3 }),
+    ];
+    const merged = mergeChatLists(recent, unread);
+    expect(merged.map((c) => c.id)).toEqual(['c2', 'c1', 'c0']);
+    expect(unreadChatCount(merged, ANA)).toBe(2);
+    expect(unreadChatCount(recent, ANA)).toBe(1);
   });
 });

@@ -2,11 +2,12 @@ import type { ChatView } from '@zelo/contracts/chats/read-models';
 import { useEffect } from 'react';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { appStore, atom, refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
-import { listChats } from '../api/chats.ts';
-import { applyChatFrame, unreadChatCount, withReadBy } from './chat-list.ts';
+import { listChats, listUnreadChats } from '../api/chats.ts';
+import { applyChatFrame, mergeChatLists, unreadChatCount, withReadBy } from './chat-list.ts';
 
-// The viewer's most recently active chats (page 1 of GET /chats), shared by the top bar's chat bell
-// and the side menu's dot badge, and told by the chats page which chat is being read.
+// The viewer's most recently active chats (page 1 of GET /chats) and those she has not read, however
+// old, shared by the top bar's chat bell and the side menu's dot badge, and told by the chats page
+// which chat is being read.
 
 interface Inbox {
   /** Whose inbox this is, so a later login in the same tab never shows the previous user's chats. */
@@ -21,8 +22,10 @@ export const readingChatAtom = atom<string | null>(null);
 let inflight: Promise<void> | null = null;
 
 function loadInbox(userId: string) {
-  inflight ??= listChats('', 1)
-    .then((page) => appStore.set(inboxAtom, { userId, chats: page.records }))
+  inflight ??= Promise.all([listChats('', 1), listUnreadChats()])
+    .then(([recent, unread]) =>
+      appStore.set(inboxAtom, { userId, chats: mergeChatLists(recent.records, unread.records) }),
+    )
     // Chat errors are silent (doc 2 §8): the bell stays as it was.
     .catch(() => undefined)
     .finally(() => {
