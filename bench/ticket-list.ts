@@ -1,6 +1,6 @@
 /**
- * List benchmark (issue 3): the ticket list's first page and a ticket's first message page for one
- * company with 100 000 tickets and 2 000 000 messages. Builds a fresh database with every migration,
+ * List benchmark (issue 3): the ticket list's first page, the kanban board and a ticket's first message
+ * page for one company with 100 000 tickets and 2 000 000 messages. Builds a fresh database with every migration,
  * fills the read models directly with SQL (the queries only read them), then times the real query
  * functions and prints p50/p95/p99 server time in ms.
  * Usage: npm run bench:lists   (BENCH_RUNS=200; BENCH_DB=<url> reuses a filled database;
@@ -8,7 +8,12 @@
  */
 
 import { allMigrations, startZelo } from '../app/src/system.ts';
-import { listMessages, listTickets, type TicketFilter } from '../projections/src/tickets/queries.ts';
+import {
+  listKanbanTickets,
+  listMessages,
+  listTickets,
+  type TicketFilter,
+} from '../projections/src/tickets/queries.ts';
 import { loadConfig } from '../services/src/platform/config.ts';
 import { createPool, ensureDatabase } from '../services/src/platform/db.ts';
 import { migrate } from '../services/src/platform/migrate.ts';
@@ -164,6 +169,13 @@ await time('tickets, admin show-all, pending', () => listTickets(pool, adminShow
 await time('tickets, admin, search tab (every status)', () => listTickets(pool, adminShowAll(undefined)));
 await time('tickets, agent with 2 queues, open', () => listTickets(pool, plainUser('open')));
 await time('tickets, agent with 2 queues, pending', () => listTickets(pool, plainUser('pending')));
+// GET /ticket/kanban (issue 12): the 500 most recent open or waiting tickets with their tags.
+await time('kanban board, admin show-all', () =>
+  listKanbanTickets(pool, { companyId: company, queueIds: null }),
+);
+await time('kanban board, agent with 2 queues', () =>
+  listKanbanTickets(pool, { companyId: company, queueIds: agentQueues, queuelessOwnedBy: agent }),
+);
 await time('messages page 1, heavy ticket (20 000+)', () => listMessages(pool, company, heavy, 1));
 await time('messages page 1, average ticket (~19)', () => listMessages(pool, company, average, 1));
 
