@@ -1,7 +1,7 @@
+import { ticketView as ticket } from '@zelo/contracts/testing/read-models';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { describe, expect, it } from 'vitest';
 import { groupIntoLanes, laneKey, moveTargets, shortTicketId, tagIdOfLaneKey } from './lanes.ts';
-import { ticket } from './test-ticket.ts';
 
 const lead = { id: 'lead', name: 'Lead', color: '#0a0' };
 const won = { id: 'won', name: 'Ganho', color: '#00a' };

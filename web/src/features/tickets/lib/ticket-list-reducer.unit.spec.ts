@@ -1,3 +1,4 @@
+import { ticketView } from '@zelo/contracts/testing/read-models';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,28 +9,9 @@ import {
 } from './ticket-list-reducer.ts';
 
 const ME = 'u-me';
-const ticket = (id: string, over: Partial<TicketView> = {}): TicketView => ({
-  id,
-  uuid: id,
-  companyId: 'co1',
-  status: 'open',
-  userId: ME,
-  user: { id: ME, name: 'Me' },
-  queueId: 'q1',
-  queue: { id: 'q1', name: 'Vendas', color: '#f00' },
-  whatsappId: 'w1',
-  whatsapp: { id: 'w1', name: 'Main' },
-  contactId: `c-${id}`,
-  contact: { id: `c-${id}`, name: `Contact ${id}`, number: '5511', profilePicUrl: '' },
-  isGroup: false,
-  chatbot: false,
-  lastMessage: 'hi',
-  unreadMessages: 0,
-  updatedAt: '2025-01-01T10:00:00Z',
-  createdAt: '2025-01-01T10:00:00Z',
-  tags: [],
-  ...over,
-});
+// Tickets of this agent unless `over` says otherwise.
+const ticket = (id: string, over: Partial<TicketView> = {}): TicketView =>
+  ticketView(id, { userId: ME, user: { id: ME, name: 'Me' }, ...over });
 const openMine: TicketListFilter = { status: 'open', userId: ME, showAll: false, queueIds: ['q1'] };
 const withTickets = (...tickets: TicketView[]): TicketListState => ({
   tickets,

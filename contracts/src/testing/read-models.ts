@@ -1,7 +1,10 @@
-import type { TicketView } from '@zelo/contracts/tickets/read-models';
+import type { TicketView } from '../tickets/read-models.ts';
 
-/** A ticket for the unit specs, open in queue q1 without tags unless `over` says otherwise. */
-export const ticket = (id: string, over: Partial<TicketView> = {}): TicketView => ({
+/**
+ * A ticket as the API answers it, for specs of what reads it (the web app's lists and board): open in
+ * queue q1, no agent, no tags unless `over` says otherwise.
+ */
+export const ticketView = (id: string, over: Partial<TicketView> = {}): TicketView => ({
   id,
   uuid: id,
   companyId: 'co1',
