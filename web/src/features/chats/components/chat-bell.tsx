@@ -53,10 +53,10 @@ export function ChatBell() {
   return (
     <PopoverNext placement="bottom-end" isOpen={open} onInteraction={setOpen} content={list}>
       <Tooltip content={t('chats.title')} disabled={open}>
-        <span className="chat-bell">
+        <span className="top-bar-bell">
           <Button variant="minimal" icon="comment" aria-label={t('chats.title')} data-testid="chat-bell" />
           {unreadChats > 0 && (
-            <span className="chat-bell-count" data-testid="chat-bell-count">
+            <span className="top-bar-bell-count" data-testid="chat-bell-count">
               {unreadChats > 99 ? '99+' : unreadChats}
             </span>
           )}

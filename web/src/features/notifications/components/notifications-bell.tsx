@@ -69,7 +69,7 @@ export function NotificationsBell({ user }: { user: User }) {
   return (
     <PopoverNext placement="bottom-end" isOpen={open} onInteraction={setOpen} content={list}>
       <Tooltip content={t('notifications.title')} disabled={open}>
-        <span className="notifications-bell">
+        <span className="top-bar-bell">
           <Button
             variant="minimal"
             icon="notifications"
@@ -77,7 +77,7 @@ export function NotificationsBell({ user }: { user: User }) {
             data-testid="notifications-bell"
           />
           {tickets.length > 0 && (
-            <span className="notifications-count" data-testid="notifications-count">
+            <span className="top-bar-bell-count" data-testid="notifications-count">
               {tickets.length > 99 ? '99+' : tickets.length}
             </span>
           )}
