@@ -1,3 +1,5 @@
+import { ticketView } from '@zelo/contracts/testing/read-models';
+import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
@@ -168,6 +170,30 @@ describe('the kanban board in two browsers', () => {
     expect(await card(admin, null).count()).toBe(0);
     await admin.unroute('**/ticket/kanban/*');
     expect(await tagsOfTicket()).toEqual([laneTagId]);
+  });
+
+  it('says when the board is full (the server answers at most its 500 most recent tickets)', async () => {
+    expect(await admin.getByTestId('kanban-full').count()).toBe(0);
+    const full = Array.from({ length: KANBAN_TICKETS_LIMIT }, (_, i) =>
+      ticketView(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, { queueId: DEMO.queueId }),
+    );
+    const boardCall = (url: URL) => url.pathname.endsWith('/ticket/kanban');
+    await admin.route(boardCall, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ tickets: full }),
+      }),
+    );
+    await admin.getByTestId('refresh').click();
+    await admin
+      .getByTestId('kanban-full')
+      .filter({ hasText: 'Mostrando os 500 atendimentos mais recentes' })
+      .waitFor();
+    await admin.unroute(boardCall);
+    await admin.getByTestId('refresh').click();
+    await admin.getByTestId('kanban-full').waitFor({ state: 'detached', timeout: 10_000 });
+    await card(admin, laneTagId).waitFor({ timeout: 10_000 });
   });
 
   it('shows a ticket with two kanban tags in both lanes', async () => {

@@ -62,6 +62,9 @@ export const CreateTicketRequest = v.object({
 });
 export type CreateTicketRequest = v.InferOutput<typeof CreateTicketRequest>;
 
+/** The board shows at most this many tickets, the most recently updated; the web app says when it is full. */
+export const KANBAN_TICKETS_LIMIT = 500;
+
 /**
  * GET /ticket/kanban (doc 2 §7): the board's tickets. queueIds narrows to those queues; showAll lets an
  * admin see every ticket (doc 2 §6: others always see only their queues' tickets).

@@ -1,4 +1,5 @@
 import { queueCreated, ticketClosed, ticketCreated, ticketTagsSynced } from '@zelo/contracts/testing/events';
+import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionsProjection } from '../connections/whatsapps.ts';
 import { contactsProjection } from '../contacts/contacts.ts';
@@ -8,7 +9,7 @@ import { aCompany } from '../testing/company.ts';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { conversationsProjection } from './conversations.ts';
-import { KANBAN_TICKETS_LIMIT, listKanbanTickets } from './queries.ts';
+import { listKanbanTickets } from './queries.ts';
 
 const readers = [
   usersProjection,

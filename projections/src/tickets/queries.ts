@@ -1,4 +1,5 @@
 import type { MessagePage, MessageView } from '@zelo/contracts/messaging/read-models';
+import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import type { TicketPage, TicketView } from '@zelo/contracts/tickets/read-models';
 import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
@@ -125,8 +126,7 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
   };
 }
 
-/** The most recent tickets the kanban board shows: enough for a board, bounded so one call stays cheap. */
-export const KANBAN_TICKETS_LIMIT = 500;
+// KANBAN_TICKETS_LIMIT (contracts): enough for a board, bounded so that one call stays cheap.
 
 /**
  * The kanban board's tickets (doc 2 §2.5): the company's tickets not closed (open and pending), with

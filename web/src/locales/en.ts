@@ -579,6 +579,7 @@ export const en: Dictionary = {
     updatedAt: 'Updated on {{date}}',
   },
   kanban: {
+    full: 'Showing the {{count}} most recent tickets',
     menu: 'Kanban',
     title: 'Kanban',
     openLane: 'Open',

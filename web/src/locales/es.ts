@@ -581,6 +581,7 @@ export const es: Dictionary = {
     updatedAt: 'Actualizada el {{date}}',
   },
   kanban: {
+    full: 'Mostrando las {{count}} atenciones más recientes',
     menu: 'Kanban',
     title: 'Kanban',
     openLane: 'Abiertos',

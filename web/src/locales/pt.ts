@@ -578,6 +578,7 @@ export const pt = {
     updatedAt: 'Atualizada em {{date}}',
   },
   kanban: {
+    full: 'Mostrando os {{count}} atendimentos mais recentes',
     menu: 'Kanban',
     title: 'Kanban',
     openLane: 'Em aberto',

@@ -1,6 +1,7 @@
 import './kanban.css';
-import { Spinner, Switch } from '@blueprintjs/core';
+import { Spinner, Switch, Tag } from '@blueprintjs/core';
 import type { TicketTag } from '@zelo/contracts/tags/read-models';
+import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useCallback, useMemo, useState } from 'react';
 import { usePlanRefusal } from '../../../app/routes/plan-route.tsx';
@@ -45,6 +46,11 @@ export function KanbanPage() {
         <span className="bp6-text-muted" data-testid="kanban-total">
           {total === 1 ? t('kanban.totalOne') : t('kanban.total', { count: total })}
         </span>
+        {board.full && (
+          <Tag minimal intent="warning" icon="info-sign" data-testid="kanban-full">
+            {t('kanban.full', { count: KANBAN_TICKETS_LIMIT })}
+          </Tag>
+        )}
         <div className="kanban-page-filters">
           {board.loading && <Spinner size={16} />}
           {isAdmin && (

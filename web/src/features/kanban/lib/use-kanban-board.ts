@@ -1,4 +1,5 @@
 import type { TicketTag } from '@zelo/contracts/tags/read-models';
+import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.ts';
@@ -25,6 +26,7 @@ export function useKanbanBoard(showAll: boolean, queueIds: string[] | null, refr
   const [board, dispatch] = useReducer(boardReducer, emptyBoard);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
+  const [full, setFull] = useState(false);
   const queueKey = JSON.stringify(queueIds);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch exactly when the query changes
@@ -33,7 +35,12 @@ export function useKanbanBoard(showAll: boolean, queueIds: string[] | null, refr
     setLoading(true);
     setError(null);
     fetchKanbanTickets({ queueIds, showAll }, ctrl.signal)
-      .then((tickets) => !ctrl.signal.aborted && dispatch({ type: 'loaded', tickets }))
+      .then((tickets) => {
+        if (ctrl.signal.aborted) return;
+        dispatch({ type: 'loaded', tickets });
+        // The server answers at most this many: older tickets are off the board, which the page says.
+        setFull(tickets.length >= KANBAN_TICKETS_LIMIT);
+      })
       .catch((err) => {
         if (ctrl.signal.aborted) return;
         // Doc 2 §8: kanban errors are only logged.
@@ -94,5 +101,6 @@ export function useKanbanBoard(showAll: boolean, queueIds: string[] | null, refr
     loading: loading || lanesRequest.loading,
     planRefused,
     move,
+    full,
   };
 }
