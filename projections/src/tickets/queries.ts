@@ -126,12 +126,11 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
   };
 }
 
-// KANBAN_TICKETS_LIMIT (contracts): enough for a board, bounded so that one call stays cheap.
-
 /**
  * The kanban board's tickets (doc 2 §2.5): the company's tickets not closed (open and pending), with
- * their tags, most recently updated first, at most `KANBAN_TICKETS_LIMIT` of them (older ones are left
- * off the board). `queueIds` and `queuelessOwnedBy` narrow as in `listTickets`.
+ * their tags, most recently updated first, at most `KANBAN_TICKETS_LIMIT` of them (enough for a board,
+ * bounded so that one call stays cheap; older ones are left off). `queueIds` and `queuelessOwnedBy`
+ * narrow as in `listTickets`.
  */
 export async function listKanbanTickets(
   pool: pg.Pool,

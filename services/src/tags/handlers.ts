@@ -60,11 +60,9 @@ export async function syncTicketTags(
  * one of the company's, as its tag stream knows it (not a lagging read model): another company's or an
  * unknown id is ERR_NO_TAG_FOUND and nothing is written. The caller has checked the ticket.
  */
-export async function runTicketTagCommand(
-  deps: Deps,
-  command: Exclude<TicketTagsCommand, { type: 'SyncTicketTags' }>,
-  who: Actor,
-) {
+export type KanbanTagCommand = Exclude<TicketTagsCommand, { type: 'SyncTicketTags' }>;
+
+export async function runTicketTagCommand(deps: Deps, command: KanbanTagCommand, who: Actor) {
   const tagId = command.type === 'RemoveTicketTags' ? null : command.tagId;
   if (tagId) {
     const { state } = await load(deps.store, tagsStreamId(command.companyId), tagsAggregate);

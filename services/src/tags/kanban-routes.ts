@@ -9,7 +9,7 @@ import { typed } from '../api/schema.ts';
 import { assertPlanAllows } from '../tenancy/plan-features.ts';
 import { isAdmin } from '../tickets/access.ts';
 import { visibleTicket } from '../tickets/visible-ticket.ts';
-import { runTicketTagCommand } from './handlers.ts';
+import { type KanbanTagCommand, runTicketTagCommand } from './handlers.ts';
 
 const TicketIdParam = v.object({ ticketId: Id });
 const TicketTagParams = v.object({ ticketId: Id, tagId: Id });
@@ -25,10 +25,15 @@ export async function kanbanRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
   const planHasKanban = (request: FastifyRequest) =>
     assertPlanAllows(pool, request.session.companyId, 'useKanban');
 
-  /** The ticket as the board shows it once the tag projection has the change (read-your-writes). */
-  async function ticketAfter(request: FastifyRequest, ticketId: string, position: string | null) {
-    await watcher.waitFor(position, ['tags']);
-    return visibleTicket(pool, request.session, ticketId);
+  /**
+   * Runs a kanban command on a ticket the caller may see, then answers the ticket as the board shows it
+   * once the tag projection has the change (read-your-writes).
+   */
+  async function changeTags(request: FastifyRequest, command: KanbanTagCommand): Promise<TicketView> {
+    await visibleTicket(pool, request.session, command.ticketId);
+    const r = await runTicketTagCommand(deps, command, actorOf(request));
+    await watcher.waitFor(r.position, ['tags']);
+    return visibleTicket(pool, request.session, command.ticketId);
   }
 
   app.get(
@@ -57,48 +62,26 @@ export async function kanbanRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
   app.put(
     '/ticket/kanban/:ticketId',
     { onRequest: planHasKanban, schema: { params: TicketIdParam, body: MoveKanbanCardRequest } },
-    async (request): Promise<TicketView> => {
-      const { ticketId } = request.params;
-      const { companyId } = request.session;
-      await visibleTicket(pool, request.session, ticketId);
-      const r = await runTicketTagCommand(
-        deps,
-        { type: 'MoveTicketToLane', companyId, ticketId, tagId: request.body.tagId },
-        actorOf(request),
-      );
-      return ticketAfter(request, ticketId, r.position);
-    },
+    async (request) =>
+      changeTags(request, {
+        type: 'MoveTicketToLane',
+        companyId: request.session.companyId,
+        ticketId: request.params.ticketId,
+        tagId: request.body.tagId,
+      }),
   );
 
   /** Doc 2 §7: removes every tag of the ticket (the first half of the spec's kanban move). */
-  app.delete(
-    '/ticket-tags/:ticketId',
-    { schema: { params: TicketIdParam } },
-    async (request): Promise<TicketView> => {
-      const { ticketId } = request.params;
-      await visibleTicket(pool, request.session, ticketId);
-      const r = await runTicketTagCommand(
-        deps,
-        { type: 'RemoveTicketTags', companyId: request.session.companyId, ticketId },
-        actorOf(request),
-      );
-      return ticketAfter(request, ticketId, r.position);
-    },
+  app.delete('/ticket-tags/:ticketId', { schema: { params: TicketIdParam } }, async (request) =>
+    changeTags(request, {
+      type: 'RemoveTicketTags',
+      companyId: request.session.companyId,
+      ticketId: request.params.ticketId,
+    }),
   );
 
   /** Doc 2 §7: adds one tag to the ticket (the second half of the spec's kanban move). */
-  app.put(
-    '/ticket-tags/:ticketId/:tagId',
-    { schema: { params: TicketTagParams } },
-    async (request): Promise<TicketView> => {
-      const { ticketId, tagId } = request.params;
-      await visibleTicket(pool, request.session, ticketId);
-      const r = await runTicketTagCommand(
-        deps,
-        { type: 'AddTicketTag', companyId: request.session.companyId, ticketId, tagId },
-        actorOf(request),
-      );
-      return ticketAfter(request, ticketId, r.position);
-    },
+  app.put('/ticket-tags/:ticketId/:tagId', { schema: { params: TicketTagParams } }, async (request) =>
+    changeTags(request, { type: 'AddTicketTag', companyId: request.session.companyId, ...request.params }),
   );
 }
