@@ -1,3 +1,4 @@
+import { ErrorCode } from '@zelo/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { dictionaries, translate, translateError } from './i18n.ts';
 
@@ -36,5 +37,10 @@ describe('translate', () => {
       'Erro de autenticação. Por favor, tente novamente.',
     );
     expect(translateError('pt', 'something odd')).toBe('something odd');
+  });
+
+  it('has a message for every code of the server catalogue, so a toast never shows a bare code', () => {
+    const bare = ErrorCode.options.filter((code) => translateError('pt', code) === code);
+    expect(bare).toEqual([]);
   });
 });
