@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { CampaignEvent, CampaignSettingsEvent } from './campaigns/events.ts';
 import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
@@ -36,6 +37,8 @@ export const eventUnions = [
   QuickMessageEvent,
   ScheduleEvent,
   ChatEvent,
+  CampaignEvent,
+  CampaignSettingsEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

@@ -478,6 +478,102 @@ export const chatMessagePosted = builder('ChatMessagePosted', () => ({
 }));
 export const chatRead = builder('ChatRead', () => ({ ...chatRef(), userId: testId() }));
 
+// campaigns
+const campaignRef = () => ({ campaignId: testId(), companyId: testId() });
+export const campaignFields = () => ({
+  name: 'Black Friday',
+  message1: 'Olá {nome}, temos ofertas!',
+  message2: '',
+  message3: '',
+  message4: '',
+  message5: '',
+  whatsappId: testId(),
+  scheduledAt: TEST_NOW,
+  contactListId: testId(),
+  tagId: null,
+  fileListId: null,
+});
+export const campaignCreated = builder('CampaignCreated', () => ({
+  ...campaignRef(),
+  userId: testId(),
+  fields: campaignFields(),
+  status: 'PROGRAMADA' as const,
+}));
+export const campaignUpdated = builder('CampaignUpdated', () => ({
+  ...campaignRef(),
+  fields: campaignFields(),
+  status: 'PROGRAMADA' as const,
+}));
+export const campaignDeleted = builder('CampaignDeleted', campaignRef);
+export const campaignMediaAttached = builder('CampaignMediaAttached', () => ({
+  ...campaignRef(),
+  mediaPath: 'campaigns/banner.png',
+  mediaName: 'banner.png',
+}));
+export const campaignMediaRemoved = builder('CampaignMediaRemoved', campaignRef);
+export const campaignStarted = builder('CampaignStarted', () => ({
+  ...campaignRef(),
+  whatsappId: testId(),
+  startedAt: TEST_NOW,
+  recipients: [{ number: '5511988887777', name: 'Maria', email: 'maria@example.com' }],
+}));
+export const campaignStartRefused = builder('CampaignStartRefused', () => ({
+  ...campaignRef(),
+  reason: 'ERR_CAMPAIGN_NO_RECIPIENTS',
+  refusedAt: TEST_NOW,
+}));
+export const campaignShipmentSent = builder('CampaignShipmentSent', () => ({
+  ...campaignRef(),
+  index: 0,
+  number: '5511988887777',
+  messageId: testId(),
+  ticketId: testId(),
+  variant: 1,
+  sentAt: TEST_NOW,
+}));
+export const campaignShipmentDelivered = builder('CampaignShipmentDelivered', () => ({
+  ...campaignRef(),
+  index: 0,
+  deliveredAt: TEST_NOW,
+}));
+export const campaignShipmentFailed = builder('CampaignShipmentFailed', () => ({
+  ...campaignRef(),
+  index: 0,
+  number: '5511988887777',
+  reason: 'ERR_WAPP_INVALID_CONTACT',
+  failedAt: TEST_NOW,
+}));
+export const campaignCancelled = builder('CampaignCancelled', () => ({
+  ...campaignRef(),
+  cancelledAt: TEST_NOW,
+}));
+export const campaignRestarted = builder('CampaignRestarted', () => ({
+  ...campaignRef(),
+  restartedAt: TEST_NOW,
+}));
+export const campaignFinished = builder('CampaignFinished', () => ({
+  ...campaignRef(),
+  completedAt: TEST_NOW,
+}));
+export const campaignSettingsChanged = builder('CampaignSettingsChanged', () => ({
+  companyId: testId(),
+  settings: {
+    messageInterval: 20,
+    longerIntervalAfter: 20,
+    greaterInterval: 60,
+    variables: [],
+    jitterSeconds: 0,
+    dailyLimitPerConnection: 0,
+    sendingWindow: null,
+  },
+}));
+export const campaignDailySlotTaken = builder('CampaignDailySlotTaken', () => ({
+  companyId: testId(),
+  whatsappId: testId(),
+  day: '2030-01-31',
+  slotKey: 'campaign:0',
+}));
+
 /** Every builder by its event type: the spec checks it lists each type of the contracts once. */
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   PlanCreated: planCreated,
@@ -486,6 +582,21 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   ChatDeleted: chatDeleted,
   ChatMessagePosted: chatMessagePosted,
   ChatRead: chatRead,
+  CampaignCreated: campaignCreated,
+  CampaignUpdated: campaignUpdated,
+  CampaignDeleted: campaignDeleted,
+  CampaignMediaAttached: campaignMediaAttached,
+  CampaignMediaRemoved: campaignMediaRemoved,
+  CampaignStarted: campaignStarted,
+  CampaignStartRefused: campaignStartRefused,
+  CampaignShipmentSent: campaignShipmentSent,
+  CampaignShipmentDelivered: campaignShipmentDelivered,
+  CampaignShipmentFailed: campaignShipmentFailed,
+  CampaignCancelled: campaignCancelled,
+  CampaignRestarted: campaignRestarted,
+  CampaignFinished: campaignFinished,
+  CampaignSettingsChanged: campaignSettingsChanged,
+  CampaignDailySlotTaken: campaignDailySlotTaken,
   CompanySignedUp: companySignedUp,
   CompanySettingChanged: companySettingChanged,
   CompanySchedulesChanged: companySchedulesChanged,

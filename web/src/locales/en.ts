@@ -686,5 +686,17 @@ export const en: Dictionary = {
     ERR_NOT_FOUND: 'Not found.',
     ERR_NO_CHAT_FOUND: 'No chat found with this ID.',
     ERR_PLAN_FEATURE_DISABLED: "The company's plan does not include this feature.",
+    ERR_NO_CONTACT_LIST_FOUND: 'No contact list found with this ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'No contact list item found with this ID.',
+    ERR_DUPLICATED_CONTACT_LIST_ITEM: 'This list already has a contact with this number.',
+    ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
+    ERR_NO_CAMPAIGN_FOUND: 'No campaign found with this ID.',
+    ERR_CAMPAIGN_NOT_EDITABLE:
+      'This campaign can no longer be changed: it has started or starts in less than 1 hour.',
+    ERR_CAMPAIGN_INVALID_TRANSITION: 'The campaign cannot move to this status now.',
+    ERR_CAMPAIGN_NO_MESSAGES: "Fill in at least one of the campaign's messages.",
+    ERR_CAMPAIGN_NO_AUDIENCE: 'Choose a contact list or a tag for the campaign.',
+    ERR_CAMPAIGN_NO_RECIPIENTS: "The campaign's list has no contact with a valid WhatsApp.",
+    ERR_CAMPAIGN_SCHEDULED_IN_PAST: "The campaign's scheduled time has already passed.",
   },
 };

@@ -686,6 +686,18 @@ export const pt = {
     ERR_NOT_FOUND: 'Não encontrado.',
     ERR_NO_CHAT_FOUND: 'Nenhum chat encontrado com este ID.',
     ERR_PLAN_FEATURE_DISABLED: 'O plano da empresa não inclui este recurso.',
+    ERR_NO_CONTACT_LIST_FOUND: 'Nenhuma lista de contatos encontrada com este ID.',
+    ERR_NO_CONTACT_LIST_ITEM_FOUND: 'Nenhum contato da lista encontrado com este ID.',
+    ERR_DUPLICATED_CONTACT_LIST_ITEM: 'Já existe um contato com este número nesta lista.',
+    ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
+    ERR_NO_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
+    ERR_CAMPAIGN_NOT_EDITABLE:
+      'Esta campanha não pode mais ser alterada: ela já começou ou começa em menos de 1 hora.',
+    ERR_CAMPAIGN_INVALID_TRANSITION: 'A campanha não pode ir para este estado agora.',
+    ERR_CAMPAIGN_NO_MESSAGES: 'Preencha ao menos uma mensagem da campanha.',
+    ERR_CAMPAIGN_NO_AUDIENCE: 'Escolha uma lista de contatos ou uma tag para a campanha.',
+    ERR_CAMPAIGN_NO_RECIPIENTS: 'A lista da campanha não tem nenhum contato com WhatsApp válido.',
+    ERR_CAMPAIGN_SCHEDULED_IN_PAST: 'A data de agendamento da campanha já passou.',
   },
 };
 

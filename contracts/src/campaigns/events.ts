@@ -1,0 +1,230 @@
+import * as v from 'valibot';
+import { event, Id, IsoDate, NullableId } from '../common.ts';
+
+// One stream per campaign (`campaign-<id>`): its fields, its life, and every shipment of its run, so the
+// report is a projection and a restart knows exactly which recipients were already attempted.
+
+export const CampaignStatus = v.picklist([
+  'INATIVA',
+  'PROGRAMADA',
+  'EM_ANDAMENTO',
+  'CANCELADA',
+  'FINALIZADA',
+]);
+export type CampaignStatus = v.InferOutput<typeof CampaignStatus>;
+
+/** What the campaign dialog sets (doc 2 §2.9, §3). Empty variants are ''. `tagId` is the form's tagListId. */
+export const CampaignFields = v.object({
+  name: v.string(),
+  message1: v.string(),
+  message2: v.string(),
+  message3: v.string(),
+  message4: v.string(),
+  message5: v.string(),
+  whatsappId: NullableId,
+  /** null: not scheduled (INATIVA). */
+  scheduledAt: v.nullable(IsoDate),
+  contactListId: NullableId,
+  tagId: NullableId,
+  fileListId: NullableId,
+});
+export type CampaignFields = v.InferOutput<typeof CampaignFields>;
+
+/** status: PROGRAMADA when scheduledAt is set, else INATIVA. */
+export const CampaignCreated = event('CampaignCreated', {
+  campaignId: Id,
+  companyId: Id,
+  userId: Id,
+  fields: CampaignFields,
+  status: v.picklist(['INATIVA', 'PROGRAMADA']),
+});
+export type CampaignCreated = v.InferOutput<typeof CampaignCreated>;
+
+export const CampaignUpdated = event('CampaignUpdated', {
+  campaignId: Id,
+  companyId: Id,
+  fields: CampaignFields,
+  status: v.picklist(['INATIVA', 'PROGRAMADA']),
+});
+export type CampaignUpdated = v.InferOutput<typeof CampaignUpdated>;
+
+export const CampaignDeleted = event('CampaignDeleted', { campaignId: Id, companyId: Id });
+export type CampaignDeleted = v.InferOutput<typeof CampaignDeleted>;
+
+export const CampaignMediaAttached = event('CampaignMediaAttached', {
+  campaignId: Id,
+  companyId: Id,
+  mediaPath: v.string(),
+  mediaName: v.string(),
+});
+export type CampaignMediaAttached = v.InferOutput<typeof CampaignMediaAttached>;
+
+export const CampaignMediaRemoved = event('CampaignMediaRemoved', { campaignId: Id, companyId: Id });
+export type CampaignMediaRemoved = v.InferOutput<typeof CampaignMediaRemoved>;
+
+/** One recipient of a run, as the list (or the tag's contacts) held it when the campaign started. */
+export const CampaignRecipient = v.object({
+  number: v.string(),
+  name: v.string(),
+  email: v.string(),
+});
+export type CampaignRecipient = v.InferOutput<typeof CampaignRecipient>;
+
+/**
+ * The run began (EM_ANDAMENTO): the recipients are fixed here, in the order they will be sent to, so a
+ * restart or a crashed worker walks the same list and a list edited meanwhile changes nothing.
+ */
+export const CampaignStarted = event('CampaignStarted', {
+  campaignId: Id,
+  companyId: Id,
+  whatsappId: Id,
+  startedAt: IsoDate,
+  recipients: v.array(CampaignRecipient),
+});
+export type CampaignStarted = v.InferOutput<typeof CampaignStarted>;
+
+/**
+ * At scheduledAt the campaign could not start (no recipient, no message, connection gone or not
+ * connected): it goes back to INATIVA with the reason, to be fixed and scheduled again.
+ */
+export const CampaignStartRefused = event('CampaignStartRefused', {
+  campaignId: Id,
+  companyId: Id,
+  reason: v.string(),
+  refusedAt: IsoDate,
+});
+export type CampaignStartRefused = v.InferOutput<typeof CampaignStartRefused>;
+
+/** Recipient `index` (of CampaignStarted.recipients) was handed to the outbound queue as `messageId`. */
+export const CampaignShipmentSent = event('CampaignShipmentSent', {
+  campaignId: Id,
+  companyId: Id,
+  index: v.number(),
+  number: v.string(),
+  messageId: Id,
+  ticketId: Id,
+  /** Which of message1..5 was picked (1-5). */
+  variant: v.number(),
+  sentAt: IsoDate,
+});
+export type CampaignShipmentSent = v.InferOutput<typeof CampaignShipmentSent>;
+
+/** The channel accepted the shipment's message (the spec's deliveredAt). */
+export const CampaignShipmentDelivered = event('CampaignShipmentDelivered', {
+  campaignId: Id,
+  companyId: Id,
+  index: v.number(),
+  deliveredAt: IsoDate,
+});
+export type CampaignShipmentDelivered = v.InferOutput<typeof CampaignShipmentDelivered>;
+
+/** Recipient `index` could not be sent to (its number is not on WhatsApp, the channel refused it...). */
+export const CampaignShipmentFailed = event('CampaignShipmentFailed', {
+  campaignId: Id,
+  companyId: Id,
+  index: v.number(),
+  number: v.string(),
+  reason: v.string(),
+  failedAt: IsoDate,
+});
+export type CampaignShipmentFailed = v.InferOutput<typeof CampaignShipmentFailed>;
+
+export const CampaignCancelled = event('CampaignCancelled', {
+  campaignId: Id,
+  companyId: Id,
+  cancelledAt: IsoDate,
+});
+export type CampaignCancelled = v.InferOutput<typeof CampaignCancelled>;
+
+/** Back to EM_ANDAMENTO: the run resumes at the first recipient without a shipment. */
+export const CampaignRestarted = event('CampaignRestarted', {
+  campaignId: Id,
+  companyId: Id,
+  restartedAt: IsoDate,
+});
+export type CampaignRestarted = v.InferOutput<typeof CampaignRestarted>;
+
+/** Every recipient was attempted (FINALIZADA). */
+export const CampaignFinished = event('CampaignFinished', {
+  campaignId: Id,
+  companyId: Id,
+  completedAt: IsoDate,
+});
+export type CampaignFinished = v.InferOutput<typeof CampaignFinished>;
+
+export const CampaignEvent = v.variant('type', [
+  CampaignCreated,
+  CampaignUpdated,
+  CampaignDeleted,
+  CampaignMediaAttached,
+  CampaignMediaRemoved,
+  CampaignStarted,
+  CampaignStartRefused,
+  CampaignShipmentSent,
+  CampaignShipmentDelivered,
+  CampaignShipmentFailed,
+  CampaignCancelled,
+  CampaignRestarted,
+  CampaignFinished,
+]);
+export type CampaignEvent = v.InferOutput<typeof CampaignEvent>;
+
+/** HH:MM, 00:00 to 23:59. */
+export const ClockTime = v.pipe(v.string(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM'));
+
+/** The company's campaign settings (doc 2 §2.9, §9), plus Zelo's safeguards against number bans. */
+export const CampaignSettingsFields = v.object({
+  /** Seconds between two messages: 0, 5, 10, 15 or 20. */
+  messageInterval: v.number(),
+  /** After this many messages one longer pause (0: never). */
+  longerIntervalAfter: v.number(),
+  /** The longer pause, in seconds. */
+  greaterInterval: v.number(),
+  /** Substituted as {key}; keys unique. */
+  variables: v.array(v.object({ key: v.string(), value: v.string() })),
+  /** Each gap is moved by a random amount within ± this many seconds (0: exact). */
+  jitterSeconds: v.number(),
+  /** At most this many campaign messages per connection per day, company time (0: no cap). */
+  dailyLimitPerConnection: v.number(),
+  /** Campaign messages leave only between these hours of the day, company time (null: any hour). */
+  sendingWindow: v.nullable(v.object({ start: ClockTime, end: ClockTime })),
+});
+export type CampaignSettingsFields = v.InferOutput<typeof CampaignSettingsFields>;
+
+/** One stream per company: `campaignsettings-<companyId>`. */
+export const CampaignSettingsChanged = event('CampaignSettingsChanged', {
+  companyId: Id,
+  settings: CampaignSettingsFields,
+});
+export type CampaignSettingsChanged = v.InferOutput<typeof CampaignSettingsChanged>;
+
+/**
+ * One stream per connection and day (`campaigndaily-<whatsappId>-<yyyy-mm-dd>`): a campaign message
+ * takes one of the day's slots before it is queued, so two campaigns on one connection never pass the
+ * daily cap together. `slotKey` (campaign and recipient) makes a retried reservation take nothing new.
+ */
+export const CampaignDailySlotTaken = event('CampaignDailySlotTaken', {
+  companyId: Id,
+  whatsappId: Id,
+  day: v.string(),
+  slotKey: v.string(),
+});
+export type CampaignDailySlotTaken = v.InferOutput<typeof CampaignDailySlotTaken>;
+
+export const CampaignSettingsEvent = v.variant('type', [CampaignSettingsChanged, CampaignDailySlotTaken]);
+export type CampaignSettingsEvent = v.InferOutput<typeof CampaignSettingsEvent>;
+
+export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettingsFields = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+  jitterSeconds: 0,
+  dailyLimitPerConnection: 0,
+  sendingWindow: null,
+};
+/** doc 2 §9: the choices the settings page offers. */
+export const MESSAGE_INTERVAL_CHOICES = [0, 5, 10, 15, 20] as const;
+export const LONGER_INTERVAL_CHOICES = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
+/** doc 2 §4: a PROGRAMADA campaign is editable while its start is more than this far away. */
+export const CAMPAIGN_EDIT_LOCK_MS = 60 * 60 * 1000;
