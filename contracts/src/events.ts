@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { CampaignEvent, CampaignSettingsEvent } from './campaigns/events.ts';
 import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
+import { ContactListEvent } from './contact-lists/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
 import { MessageEvent } from './messaging/events.ts';
 import { QueueEvent } from './queues/events.ts';
@@ -39,6 +40,7 @@ export const eventUnions = [
   ChatEvent,
   CampaignEvent,
   CampaignSettingsEvent,
+  ContactListEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

@@ -87,6 +87,9 @@ export type ChatFrame =
 
 /** The topics whose frame only names the changed row; the browser fetches it again if it cares. */
 export type ChangeTopic =
+  // Contact lists and their items (doc 2 §4 live lists): `company-<id>-ContactList`, `-ContactListItem`.
+  | 'ContactList'
+  | 'ContactListItem'
   | 'message'
   | 'contact'
   | 'user'

@@ -574,8 +574,46 @@ export const campaignDailySlotTaken = builder('CampaignDailySlotTaken', () => ({
   slotKey: 'campaign:0',
 }));
 
+// contact lists
+const contactListRef = () => ({ contactListId: testId(), companyId: testId() });
+export const contactListCreated = builder('ContactListCreated', () => ({
+  ...contactListRef(),
+  name: 'Clientes VIP',
+}));
+export const contactListUpdated = builder('ContactListUpdated', () => ({
+  ...contactListRef(),
+  name: 'Clientes VIP',
+}));
+export const contactListDeleted = builder('ContactListDeleted', contactListRef);
+const contactListItemFields = () => ({
+  ...contactListRef(),
+  itemId: testId(),
+  name: 'Maria',
+  number: '5511988887777',
+  email: 'maria@example.com',
+});
+export const contactListItemAdded = builder('ContactListItemAdded', contactListItemFields);
+export const contactListItemUpdated = builder('ContactListItemUpdated', contactListItemFields);
+export const contactListItemRemoved = builder('ContactListItemRemoved', () => ({
+  ...contactListRef(),
+  itemId: testId(),
+}));
+export const contactListItemValidated = builder('ContactListItemValidated', () => ({
+  ...contactListRef(),
+  itemId: testId(),
+  number: '5511988887777',
+  isWhatsappValid: true,
+}));
+
 /** Every builder by its event type: the spec checks it lists each type of the contracts once. */
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  ContactListCreated: contactListCreated,
+  ContactListUpdated: contactListUpdated,
+  ContactListDeleted: contactListDeleted,
+  ContactListItemAdded: contactListItemAdded,
+  ContactListItemUpdated: contactListItemUpdated,
+  ContactListItemRemoved: contactListItemRemoved,
+  ContactListItemValidated: contactListItemValidated,
   PlanCreated: planCreated,
   ChatCreated: chatCreated,
   ChatUpdated: chatUpdated,
