@@ -4,6 +4,7 @@ import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
 import { ContactListEvent } from './contact-lists/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
+import { FileListEvent } from './file-lists/events.ts';
 import { MessageEvent } from './messaging/events.ts';
 import { QueueEvent } from './queues/events.ts';
 import { QueueOptionEvent } from './queues/option-events.ts';
@@ -41,6 +42,7 @@ export const eventUnions = [
   CampaignEvent,
   CampaignSettingsEvent,
   ContactListEvent,
+  FileListEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

@@ -3,6 +3,7 @@ import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
 import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
+import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
 import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
 import { queueOptionsMigrations, queueOptionsProjection } from './queues/queue-options.ts';
 import { queuesMigrations, queuesProjection } from './queues/queues.ts';
@@ -33,6 +34,7 @@ export const readModelMigrations = [
   ...ticketNotesMigrations,
   ...ticketStatsMigrations,
   ...chatsMigrations,
+  ...fileListsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -53,5 +55,6 @@ export function allProjections(): Projection[] {
     ticketNotesProjection,
     ticketStatsProjection,
     chatsProjection,
+    fileListsProjection,
   ];
 }

@@ -98,7 +98,8 @@ export type ChangeTopic =
   | 'company'
   | 'setting'
   | 'tag'
-  | 'quickMessage';
+  | 'quickMessage'
+  | 'file';
 
 /**
  * Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets,

@@ -574,6 +574,30 @@ export const campaignDailySlotTaken = builder('CampaignDailySlotTaken', () => ({
   slotKey: 'campaign:0',
 }));
 
+// file lists
+const fileListRef = () => ({ fileListId: testId(), companyId: testId() });
+export const fileListCreated = builder('FileListCreated', () => ({
+  ...fileListRef(),
+  userId: testId(),
+  name: 'Catálogo',
+  message: 'Segue o catálogo',
+  options: [{ optionId: testId(), name: 'Tabela de preços' }],
+}));
+export const fileListUpdated = builder('FileListUpdated', () => ({
+  ...fileListRef(),
+  name: 'Catálogo',
+  message: 'Segue o catálogo',
+  options: [{ optionId: testId(), name: 'Tabela de preços' }],
+}));
+export const fileListDeleted = builder('FileListDeleted', fileListRef);
+export const fileListOptionFileUploaded = builder('FileListOptionFileUploaded', () => ({
+  ...fileListRef(),
+  optionId: testId(),
+  path: '/public/company/2026/01/1-00000000000000000000000000000000-tabela.pdf',
+  originalName: 'tabela.pdf',
+  mediaType: 'application' as const,
+}));
+
 // contact lists
 const contactListRef = () => ({ contactListId: testId(), companyId: testId() });
 export const contactListCreated = builder('ContactListCreated', () => ({
@@ -635,6 +659,10 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   CampaignFinished: campaignFinished,
   CampaignSettingsChanged: campaignSettingsChanged,
   CampaignDailySlotTaken: campaignDailySlotTaken,
+  FileListCreated: fileListCreated,
+  FileListUpdated: fileListUpdated,
+  FileListDeleted: fileListDeleted,
+  FileListOptionFileUploaded: fileListOptionFileUploaded,
   CompanySignedUp: companySignedUp,
   CompanySettingChanged: companySettingChanged,
   CompanySchedulesChanged: companySchedulesChanged,
