@@ -40,11 +40,15 @@ export const CampaignCreated = event('CampaignCreated', {
 });
 export type CampaignCreated = v.InferOutput<typeof CampaignCreated>;
 
+/**
+ * status: PROGRAMADA when scheduledAt is set, else INATIVA; CANCELADA when a cancelled campaign changed
+ * its messages or file list (it stays cancelled; they apply on restart).
+ */
 export const CampaignUpdated = event('CampaignUpdated', {
   campaignId: Id,
   companyId: Id,
   fields: CampaignFields,
-  status: v.picklist(['INATIVA', 'PROGRAMADA']),
+  status: v.picklist(['INATIVA', 'PROGRAMADA', 'CANCELADA']),
 });
 export type CampaignUpdated = v.InferOutput<typeof CampaignUpdated>;
 
