@@ -1,6 +1,7 @@
 import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
 import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
+import { contactListsMigrations, contactListsProjection } from './contact-lists/contact-lists.ts';
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
 import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
 import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
@@ -34,6 +35,7 @@ export const readModelMigrations = [
   ...ticketNotesMigrations,
   ...ticketStatsMigrations,
   ...chatsMigrations,
+  ...contactListsMigrations,
   ...fileListsMigrations,
 ];
 
@@ -55,6 +57,7 @@ export function allProjections(): Projection[] {
     ticketNotesProjection,
     ticketStatsProjection,
     chatsProjection,
+    contactListsProjection,
     fileListsProjection,
   ];
 }
