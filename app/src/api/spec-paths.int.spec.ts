@@ -153,7 +153,8 @@ const DOC2 = [
   'GET /campaign-settings',
   'POST /campaign-settings',
   'GET /files/?searchParam=&pageNumber=1',
-  'GET /files/{new}',
+  'GET /files/?searchParam=&pageNumber=1&companyId={companyId}',
+  'GET /files/{fileListId}',
   'POST /files',
   'PUT /files/{new}',
   'DELETE /files/{new}',
@@ -247,7 +248,6 @@ const PENDING_PREFIXES = [
   '/schedules/{new}/media-upload',
   '/campaigns',
   '/campaign-settings',
-  '/files',
   '/forgetpassword',
   '/resetpasswords',
   '/flowcampaign',
@@ -330,6 +330,7 @@ describe("the spec's §7 calls, exactly as written", () => {
         })
       ).id,
       chatId: (await api('POST', '/chats', { title: 'Chat Spec', users: [DEMO.adminId] })).id,
+      fileListId: (await api('POST', '/files', { name: 'Lista Spec', message: 'spec' })).id,
     });
   }, 60_000);
 

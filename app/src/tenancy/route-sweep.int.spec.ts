@@ -91,6 +91,13 @@ describe('every route, crossed by another company', () => {
     ).id;
     ids.chat = (await created('POST', '/chats', { title: 'Chat Secreto A', users: [ids.user] })).id;
     await created('POST', `/chats/${ids.chat}/messages`, { message: 'conversa-secreta-de-A' });
+    ids.fileList = (
+      await created('POST', '/files', {
+        name: 'Lista Secreta A',
+        message: 'arquivos-secretos-de-A',
+        options: [{ name: 'Opção de Arquivo Secreta A' }],
+      })
+    ).id;
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -108,6 +115,9 @@ describe('every route, crossed by another company', () => {
       'segredo@a.dev',
       'Chat Secreto A',
       'conversa-secreta-de-A',
+      'Lista Secreta A',
+      'arquivos-secretos-de-A',
+      'Opção de Arquivo Secreta A',
       'WhatsApp Demo',
     );
   }, 60_000);
@@ -131,6 +141,7 @@ describe('every route, crossed by another company', () => {
       ['/whatsapp/', ids.whatsapp],
       ['/companies/', ids.company],
       ['/chats/', ids.chat],
+      ['/files/', ids.fileList],
     ];
     const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (!hit) throw new Error(`no id of A's for ${url}`);
@@ -209,6 +220,8 @@ describe('every route, crossed by another company', () => {
       'PUT /chats/:id': { title: 'Invadido por B', users: [ids.user] },
       'POST /chats/:id/messages': { message: 'invasão de B' },
       'POST /contacts/upload': [{ name: 'Linha de B', number: '5511912340001' }],
+      'POST /files': { name: 'Lista de B', message: 'de B', options: [{ name: 'Opção de B' }] },
+      'PUT /files/:id': { name: 'Invadida por B', message: 'por B', options: [{ name: 'Nova de B' }] },
     };
     return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   };
@@ -295,6 +308,7 @@ describe('every route, crossed by another company', () => {
       contacts: await read('/contacts'),
       chat: await read(`/chats/${ids.chat}`),
       chatMessages: await read(`/chats/${ids.chat}/messages?pageNumber=1`),
+      fileList: await read(`/files/${ids.fileList}`),
     };
   }
 });

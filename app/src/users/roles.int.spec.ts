@@ -30,6 +30,7 @@ const ADMIN_ONLY = new Set([
   'GET /dashboard',
   'GET /dashboard/ticketsUsers',
   'GET /dashboard/ticketsDay',
+  'DELETE /files/:id',
 ]);
 
 /** Changes an agent may make (their own tickets, contacts, tags, notes, quick replies, schedules, profile). */
@@ -67,6 +68,10 @@ const OPEN_TO_AGENTS = new Set([
   'DELETE /chats/:id',
   'POST /chats/:id/messages',
   'POST /chats/:id/read',
+  // File lists: the company's, like tags and contacts (file-lists.int.spec.ts); deleting is for admins.
+  'POST /files',
+  'PUT /files/:id',
+  'POST /files/uploadList/:id',
   // Sessions and public calls.
   'POST /auth/login',
   'POST /auth/refresh_token',
@@ -114,6 +119,9 @@ describe('a plain agent on the admin routes of their own company', () => {
     ids.option = (
       await api('POST', '/queue-options', admin.token, { queueId: DEMO.queueId, title: 'Vendas' })
     ).body.id;
+    ids.fileList = (
+      await api('POST', '/files', admin.token, { name: 'Lista Papel', message: 'Arquivos', options: [] })
+    ).body.id;
   }, 60_000);
 
   afterAll(async () => system?.close());
@@ -140,7 +148,8 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/queue-options/:id', `/queue-options/${ids.option}`)
         .replace('/queue/:id', `/queue/${DEMO.queueId}`)
         .replace('/settings/:key', '/settings/userRating')
-        .replace('/companies/:id', `/companies/${DEMO.companyId}`);
+        .replace('/companies/:id', `/companies/${DEMO.companyId}`)
+        .replace('/files/:id', `/files/${ids.fileList}`);
     const bodies: Record<string, unknown> = {
       'POST /whatsapp': { name: 'Conexão do agente' },
       'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
@@ -203,6 +212,7 @@ describe('a plain agent on the admin routes of their own company', () => {
       users: await read('/users'),
       settings: await read('/settings'),
       hours: await read(`/companies/${DEMO.companyId}/schedules`),
+      fileList: await read(`/files/${ids.fileList}`),
     };
   }
 });

@@ -16,6 +16,7 @@ import { connectionRoutes } from '../connections/routes.ts';
 import { contactRoutes } from '../contacts/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { externalApiRoutes } from '../external-api/routes.ts';
+import { fileListRoutes } from '../file-lists/routes.ts';
 import { mediaRoutes } from '../media/routes.ts';
 import { localMediaStorage, mediaDirFromEnv } from '../media/storage.ts';
 import { messageRoutes } from '../messaging/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(quickMessageRoutes, { ctx, media });
     await authed.register(dashboardRoutes, { ctx });
     await authed.register(chatRoutes, { ctx });
+    await authed.register(fileListRoutes, { ctx, media });
   });
   if (ctx.simulator) await app.register(simulatorRoutes, { ctx, simulator: ctx.simulator });
   app.get('/health', async () => ({ ok: true }));

@@ -63,7 +63,8 @@ export async function receiveMedia(
         const tempPath = join(spool, String(files.length));
         await pipeline(part.file, createWriteStream(tempPath));
         refuseUnstorableText({ [part.fieldname]: part.filename }, 'body');
-        if (part.fieldname !== 'medias' && part.fieldname !== 'file') continue;
+        // `medias` (messages), `file` (an attachment), `files` (a file list's option, doc 2 §7).
+        if (!['medias', 'file', 'files'].includes(part.fieldname)) continue;
         if (!mediaTypeOf(part.mimetype)) {
           throw new DomainError(
             'ERR_VALIDATION',
