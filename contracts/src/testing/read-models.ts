@@ -1,3 +1,4 @@
+import type { CampaignShipmentView, CampaignView } from '../campaigns/read-models.ts';
 import type { TicketView } from '../tickets/read-models.ts';
 
 /**
@@ -24,5 +25,57 @@ export const ticketView = (id: string, over: Partial<TicketView> = {}): TicketVi
   updatedAt: '2025-01-01T10:00:00Z',
   createdAt: '2025-01-01T10:00:00Z',
   tags: [],
+  ...over,
+});
+
+/** A campaign as the API answers it, for the web's campaign specs: an INATIVA draft unless `over` says otherwise. */
+export const campaignView = (id: string, over: Partial<CampaignView> = {}): CampaignView => ({
+  id,
+  companyId: 'co1',
+  name: `Campaign ${id}`,
+  message1: 'Olá {nome}',
+  message2: '',
+  message3: '',
+  message4: '',
+  message5: '',
+  status: 'INATIVA',
+  scheduledAt: null,
+  completedAt: null,
+  whatsappId: 'w1',
+  whatsapp: { id: 'w1', name: 'Main' },
+  contactListId: 'l1',
+  contactList: { id: 'l1', name: 'Clientes' },
+  tagId: null,
+  tagListId: null,
+  fileListId: null,
+  fileList: null,
+  mediaPath: null,
+  mediaName: null,
+  mediaUrl: null,
+  lastError: null,
+  validContacts: 0,
+  sent: 0,
+  delivered: 0,
+  failed: 0,
+  pending: 0,
+  createdAt: '2025-01-01T10:00:00Z',
+  updatedAt: '2025-01-01T10:00:00Z',
+  ...over,
+});
+
+/** One recipient of a run, pending unless `over` says otherwise. */
+export const shipmentView = (
+  index: number,
+  over: Partial<CampaignShipmentView> = {},
+): CampaignShipmentView => ({
+  index,
+  number: `55119000000${String(index).padStart(2, '0')}`,
+  name: `Contact ${index}`,
+  status: 'pending',
+  messageId: null,
+  sentAt: null,
+  deliveredAt: null,
+  failedAt: null,
+  reason: null,
   ...over,
 });

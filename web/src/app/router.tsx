@@ -6,12 +6,26 @@ import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { authLoadingAtom, sessionAtom, useAtomValue } from '../lib/store.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { AdminOnly } from './routes/admin-route.tsx';
+import { CampaignsOnly } from './routes/campaigns-route.tsx';
 import { PlanOnly } from './routes/plan-route.tsx';
 import { TicketsRoute } from './routes/tickets-route.tsx';
 
 // The tickets page and the login ship in the first bundle; every other page is fetched when first
 // opened, so an agent's first load does not carry the admin screens, the dashboard's charts or the
 // calendar.
+const CampaignsPage = lazy(() =>
+  import('../features/campaigns/components/campaigns-page.tsx').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignReportPage = lazy(() =>
+  import('../features/campaigns/components/campaign-report-page.tsx').then((m) => ({
+    default: m.CampaignReportPage,
+  })),
+);
+const CampaignSettingsPage = lazy(() =>
+  import('../features/campaigns/components/campaign-settings-page.tsx').then((m) => ({
+    default: m.CampaignSettingsPage,
+  })),
+);
 const ChatsPage = lazy(() =>
   import('../features/chats/components/chats-page.tsx').then((m) => ({ default: m.ChatsPage })),
 );
@@ -36,6 +50,9 @@ const MessagesApiPage = lazy(() =>
 );
 const QueuesPage = lazy(() =>
   import('../features/queues/components/queues-page.tsx').then((m) => ({ default: m.QueuesPage })),
+);
+const FileListsPage = lazy(() =>
+  import('../features/file-lists/components/file-lists-page.tsx').then((m) => ({ default: m.FileListsPage })),
 );
 const QuickMessagesPage = lazy(() =>
   import('../features/quick-messages/components/quick-messages-page.tsx').then((m) => ({
@@ -150,6 +167,11 @@ export function AppRouter() {
             <QuickMessagesPage />
           </Private>
         </Route>
+        <Route path="/files">
+          <Private>
+            <FileListsPage />
+          </Private>
+        </Route>
         <Route path="/todolist">
           <Private>
             <TodoPage />
@@ -185,6 +207,35 @@ export function AppRouter() {
           <Private>
             <AdminOnly>
               <MessagesApiPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/campaigns">
+          <Private>
+            <AdminOnly>
+              <CampaignsOnly>
+                <CampaignsPage />
+              </CampaignsOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/campaign/:campaignId/report">
+          {(params) => (
+            <Private>
+              <AdminOnly>
+                <CampaignsOnly>
+                  <CampaignReportPage campaignId={params.campaignId} />
+                </CampaignsOnly>
+              </AdminOnly>
+            </Private>
+          )}
+        </Route>
+        <Route path="/campaigns-config">
+          <Private>
+            <AdminOnly>
+              <CampaignsOnly>
+                <CampaignSettingsPage />
+              </CampaignsOnly>
             </AdminOnly>
           </Private>
         </Route>

@@ -17,10 +17,23 @@ export interface MenuItem {
   visible: (user: User, plan: PlanFlags | null) => boolean;
   /** Rendered beside the label (e.g. the connections' exclamation badge). */
   badge?: ComponentType;
+  /** Entries of one group sit together under the group's title (doc 1 §2: the campaigns group). */
+  group?: MenuGroup;
 }
+
+/** The groups of the Administration block, with their titles. */
+export const MENU_GROUPS = { campaigns: 'campaigns.menuGroup' } as const satisfies Record<string, TKey>;
+export type MenuGroup = keyof typeof MENU_GROUPS;
 
 const always = () => true;
 export const isAdmin = (user: User) => user.profile === 'admin';
+
+/** Doc 2 §2.1: the campaign pages also open when local storage holds an entry named cshow. */
+export const hasCampaignFlag = () =>
+  typeof localStorage !== 'undefined' && localStorage.getItem('cshow') !== null;
+/** Doc 1 §2: the campaigns group shows when the plan has useCampaigns or the cshow flag is set. */
+export const campaignsAllowed = (plan: PlanFlags | null) => !!plan?.useCampaigns || hasCampaignFlag();
+const campaignsVisible = (user: User, plan: PlanFlags | null) => isAdmin(user) && campaignsAllowed(plan);
 
 /**
  * Section 2 "Side menu". Only routes this app has today are listed; later features add theirs here
@@ -55,6 +68,23 @@ export const MENU_ITEMS: MenuItem[] = [
     section: 'main',
     visible: (_u, plan) => !!plan?.useKanban,
   },
+  // Doc 1 §2: the Administration block opens with the campaigns group.
+  {
+    path: '/campaigns',
+    label: 'campaigns.menu',
+    icon: 'send-message',
+    section: 'admin',
+    group: 'campaigns',
+    visible: campaignsVisible,
+  },
+  {
+    path: '/campaigns-config',
+    label: 'campaignSettings.menu',
+    icon: 'settings',
+    section: 'admin',
+    group: 'campaigns',
+    visible: campaignsVisible,
+  },
   {
     path: '/connections',
     label: 'connections.menu',
@@ -63,6 +93,8 @@ export const MENU_ITEMS: MenuItem[] = [
     visible: isAdmin,
     badge: ConnectionsBadge,
   },
+  // Doc 2 §2.11: every user may open /files; the entry sits with the admin ones, as in the reference.
+  { path: '/files', label: 'fileLists.menu', icon: 'folder-open', section: 'admin', visible: isAdmin },
   { path: '/queues', label: 'queues.menu', icon: 'layers', section: 'admin', visible: isAdmin },
   { path: '/users', label: 'users.menu', icon: 'people', section: 'admin', visible: isAdmin },
   {

@@ -2,7 +2,14 @@ import { MenuItem as BpMenuItem, Classes, Icon, Menu, MenuDivider, Tooltip } fro
 import { useLocation } from 'wouter';
 import { useT } from '../../lib/i18n.ts';
 import type { User } from '../../lib/store.ts';
-import { APP_VERSION, isAdmin, type MenuItem, type PlanFlags, visibleItems } from './menu-items.ts';
+import {
+  APP_VERSION,
+  isAdmin,
+  MENU_GROUPS,
+  type MenuItem,
+  type PlanFlags,
+  visibleItems,
+} from './menu-items.ts';
 
 interface Props {
   user: User;
@@ -45,6 +52,23 @@ export function SideMenu({ user, plan, collapsed, onNavigate }: Props) {
     );
   };
 
+  // A group's entries sit under its title; a plain divider closes it before the next ungrouped entry.
+  const withGroups = (entries: MenuItem[]) =>
+    entries.flatMap((entry, i) => {
+      const prev = entries[i - 1];
+      const nodes = [];
+      if (entry.group && entry.group !== prev?.group)
+        nodes.push(
+          <MenuDivider
+            key={`group-${entry.group}`}
+            title={collapsed ? undefined : t(MENU_GROUPS[entry.group])}
+          />,
+        );
+      else if (!entry.group && prev?.group) nodes.push(<MenuDivider key={`group-end-${prev.group}`} />);
+      nodes.push(item(entry));
+      return nodes;
+    });
+
   return (
     <nav className={`side-menu${collapsed ? ' is-collapsed' : ''}`} data-testid="side-menu">
       <Menu className="side-menu-list">
@@ -52,7 +76,7 @@ export function SideMenu({ user, plan, collapsed, onNavigate }: Props) {
         {isAdmin(user) && admin.length > 0 && (
           <>
             {collapsed ? <MenuDivider /> : <MenuDivider title={t('menu.administration')} />}
-            {admin.map(item)}
+            {withGroups(admin)}
           </>
         )}
       </Menu>
