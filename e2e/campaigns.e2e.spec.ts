@@ -1,0 +1,277 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
+import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+
+// Doc 2 §2.9 campaigns in Chromium against the real product, with the workflows role on (a task queue
+// of its own), so the Temporal worker really sends the campaign through the simulator at its time.
+
+const RECIPIENTS = Array.from({ length: 20 }, (_, i) => ({
+  name: `Cliente ${String(i + 1).padStart(2, '0')}`,
+  number: `55119777${String(i + 1).padStart(5, '0')}`,
+}));
+const LIST_NAME = 'Clientes VIP';
+
+/** A datetime-local value `ms` ahead in the browser's own wall-clock time, as a person would type it. */
+const aheadInBrowser = (page: Page, ms: number) =>
+  page.evaluate((ahead) => {
+    const d = new Date(Date.now() + ahead);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  }, ms);
+
+// Skipped until the campaign routes, projection and runtime workflow land in the tree (other engineers'
+// parts, in progress when this was written).
+describe.skip('campaigns in the browser', () => {
+  let system: TestSystem;
+  let web: Awaited<ReturnType<typeof startWeb>>;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let listId: string;
+  let connectionName: string;
+
+  const row = (name: string) => page.getByTestId('campaign-row').filter({ hasText: name });
+
+  beforeAll(async () => {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+    execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/setup.mjs', import.meta.url))], {
+      stdio: 'pipe',
+    });
+    ({ system, web } = await startProductAndWeb({
+      ZELO_ROLES: 'api,projections,channels,workflows',
+      TEMPORAL_TASK_QUEUE: `zelo-e2e-${randomUUID()}`,
+    }));
+    ({ token } = await system.login(DEMO.email, DEMO.password));
+    const connections = await system.api('GET', '/whatsapp', { token });
+    connectionName = connections.body.find((c: { id: string }) => c.id === DEMO.whatsappId).name;
+
+    // Twenty phones the simulated network knows (so WhatsApp calls them valid), in one contact list.
+    for (const r of RECIPIENTS) await system.simulator!.addPhone(r.number, r.name);
+    const list = await system.api('POST', '/contact-lists', { token, body: { name: LIST_NAME } });
+    expect(list.status).toBe(201);
+    listId = list.body.id;
+    for (const r of RECIPIENTS) {
+      const item = await system.api('POST', '/contact-list-items', {
+        token,
+        body: { contactListId: listId, name: r.name, number: r.number, email: '' },
+      });
+      expect(item.status).toBe(201);
+    }
+    // The validation reactor asks the connected simulator about each number.
+    await expect
+      .poll(
+        async () => {
+          let valid = 0;
+          for (let pageNumber = 1; pageNumber <= 5; pageNumber++) {
+            const r = await system.api(
+              'GET',
+              `/contact-list-items?contactListId=${listId}&pageNumber=${pageNumber}`,
+              { token },
+            );
+            valid += r.body.contacts.filter(
+              (c: { isWhatsappValid: boolean | null }) => c.isWhatsappValid,
+            ).length;
+            if (!r.body.hasMore) break;
+          }
+          return valid;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(RECIPIENTS.length);
+
+    ({ browser, page } = await openPage());
+    await logIn(page, web.url, DEMO.email, DEMO.password);
+    token = await browserToken(page); // the API login's token ended with the browser's login
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeAll({ browser, web, system });
+  });
+
+  it('saves the campaign settings: no interval, a variable once (a repeated key is ignored), the safeguards', async () => {
+    await page.getByTestId('menu-campaigns-config').click();
+    await page.waitForURL(/\/campaigns-config$/);
+    await page.getByTestId('settings-messageInterval').waitFor({ timeout: 10_000 });
+    // Doc 2 §9's defaults before anything was saved.
+    expect(await page.getByTestId('settings-messageInterval').inputValue()).toBe('20');
+    expect(await page.getByTestId('settings-greaterInterval').inputValue()).toBe('60');
+
+    await page.getByTestId('settings-messageInterval').selectOption('0');
+    await page.getByTestId('settings-longerIntervalAfter').selectOption('0');
+    await page.getByTestId('settings-variable-key').fill('loja');
+    await page.getByTestId('settings-variable-value').fill('Loja Centro');
+    await page.getByTestId('settings-variable-add').click();
+    await page.getByTestId('settings-variable-key').fill('loja');
+    await page.getByTestId('settings-variable-value').fill('Outra loja');
+    await page.getByTestId('settings-variable-add').click();
+    await page.getByText('A variável loja já existe: a repetida foi ignorada.').waitFor();
+    expect(await page.getByTestId('settings-variable').count()).toBe(1);
+    await page.getByTestId('settings-jitter').fill('0');
+    await page.getByTestId('settings-daily-limit').fill('1000');
+    await page.getByTestId('settings-save').click();
+    await page.getByText('Configurações salvas').waitFor({ timeout: 5_000 });
+
+    const rows = await system.api('GET', '/campaign-settings', { token });
+    const saved = Object.fromEntries(
+      rows.body.map((r: { key: string; value: string }) => [r.key, JSON.parse(r.value)]),
+    );
+    expect(saved).toMatchObject({
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 60,
+      variables: [{ key: 'loja', value: 'Loja Centro' }],
+      dailyLimitPerConnection: 1000,
+      sendingWindow: null,
+    });
+  }, 30_000);
+
+  it('sends a campaign to the twenty contacts of a list at its time, and the report follows it live', async () => {
+    await page.getByTestId('menu-campaigns').click();
+    await page.waitForURL(/\/campaigns$/);
+    await page.getByTestId('campaigns-add').click();
+    const dialog = page.locator('.campaign-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('campaign-name').fill('Promoção de março');
+    await page.getByTestId('campaign-message1').fill('Olá {nome}, a {loja} tem novidades!');
+    await dialog.getByText('{loja}').waitFor(); // the settings' variable is offered beside the contact's three
+    await page.getByTestId('campaign-whatsapp').selectOption(DEMO.whatsappId);
+    await page.getByTestId('campaign-contact-list').selectOption({ label: LIST_NAME });
+    await page.getByTestId('campaign-scheduled-at').fill(await aheadInBrowser(page, 8_000));
+    await page.getByTestId('campaign-save').click();
+    await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+
+    const campaign = row('Promoção de março');
+    await campaign.waitFor({ timeout: 5_000 });
+    expect(await campaign.getAttribute('data-status')).toBe('PROGRAMADA');
+    expect(await campaign.textContent()).toContain(LIST_NAME);
+
+    await campaign.getByTestId('campaign-report').click();
+    await page.waitForURL(/\/campaign\/[^/]+\/report$/);
+    await page.getByTestId('report-name').filter({ hasText: 'Promoção de março' }).waitFor();
+    expect(await page.getByTestId('report-connection').textContent()).toBe(connectionName);
+
+    // Live: the counters climb as the frames arrive, without a reload.
+    await page
+      .locator('[data-testid="report-status"][data-status="EM_ANDAMENTO"]')
+      .waitFor({ timeout: 30_000 });
+    await page
+      .locator('[data-testid="report-status"][data-status="FINALIZADA"]')
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByTestId('report-delivered').textContent(), { timeout: 15_000 })
+      .toBe('20');
+    expect(await page.getByTestId('report-validContacts').textContent()).toBe('20');
+    expect(await page.getByTestId('report-sent').textContent()).toBe('20');
+    expect(await page.getByTestId('report-failed').textContent()).toBe('0');
+    expect(await page.getByTestId('report-pending').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('shipment-row').count()).toBe(20);
+    expect(await page.getByTestId('report-progress').getAttribute('aria-valuenow')).toBe('100');
+    await page.screenshot({ path: 'e2e/screenshots/campaign-report.png' });
+
+    // Each phone got exactly one message, with its name and the company's variable substituted.
+    for (const r of RECIPIENTS) {
+      const outbound = (await system.simulator!.phoneMessages(DEMO.whatsappId, r.number)).filter(
+        (m) => m.direction === 'outbound',
+      );
+      expect(outbound.map((m) => m.body)).toEqual([`Olá ${r.name}, a Loja Centro tem novidades!`]);
+    }
+  }, 150_000);
+
+  it('refuses to edit a running campaign and says why; cancels and restarts it from the list', async () => {
+    // Five seconds between messages: the run lasts long enough to be caught running.
+    const settings = await system.api('POST', '/campaign-settings', {
+      token,
+      body: { settings: { messageInterval: 5 } },
+    });
+    expect(settings.status).toBe(200);
+    const created = await system.api('POST', '/campaigns', {
+      token,
+      body: {
+        name: 'Lembrete lento',
+        message1: 'Oi {nome}',
+        whatsappId: DEMO.whatsappId,
+        contactListId: listId,
+        scheduledAt: new Date(Date.now() + 3_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+
+    await page.getByTestId('report-back').click();
+    await page.waitForURL(/\/campaigns$/);
+    const campaign = row('Lembrete lento');
+    await page
+      .locator('[data-testid="campaign-row"][data-status="EM_ANDAMENTO"]')
+      .filter({ hasText: 'Lembrete lento' })
+      .waitFor({ timeout: 30_000 });
+
+    await campaign.getByTestId('campaign-edit').click();
+    const dialog = page.locator('.campaign-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('campaign-locked').textContent()).toContain(
+      'Somente leitura: a campanha está em andamento',
+    );
+    expect(await page.getByTestId('campaign-save').count()).toBe(0);
+    expect(await page.getByTestId('campaign-name').isDisabled()).toBe(true);
+    expect(await page.getByTestId('campaign-message1').isDisabled()).toBe(true);
+    await page.getByTestId('campaign-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    // The server says the same to a client that tries anyway.
+    const edit = await system.api('PUT', `/campaigns/${created.body.id}`, {
+      token,
+      body: { name: 'Outro nome', message1: 'x', whatsappId: DEMO.whatsappId, contactListId: listId },
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
+
+    await campaign.getByTestId('campaign-cancel').click();
+    await page.getByText('Campanha cancelada').waitFor({ timeout: 5_000 });
+    await page
+      .locator('[data-testid="campaign-row"][data-status="CANCELADA"]')
+      .filter({ hasText: 'Lembrete lento' })
+      .waitFor({ timeout: 10_000 });
+    expect(await campaign.getByTestId('campaign-cancel').count()).toBe(0);
+
+    // A cancelled campaign keeps its save button and its messages open (doc 2 §4).
+    await campaign.getByTestId('campaign-edit').click();
+    await dialog.waitFor();
+    expect(await page.getByTestId('campaign-save').count()).toBe(1);
+    expect(await page.getByTestId('campaign-message1').isDisabled()).toBe(false);
+    expect(await page.getByTestId('campaign-name').isDisabled()).toBe(true);
+    await page.getByTestId('campaign-close').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await campaign.getByTestId('campaign-restart').click();
+    await page.getByText('Campanha reiniciada').waitFor({ timeout: 5_000 });
+    await page
+      .locator('[data-testid="campaign-row"][data-status="EM_ANDAMENTO"]')
+      .filter({ hasText: 'Lembrete lento' })
+      .waitFor({ timeout: 10_000 });
+
+    // Deleting it (admins, after confirming) stops the run and drops the row.
+    await campaign.getByTestId('campaign-delete').click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
+    await page.getByText('Campanha excluída com sucesso!').waitFor({ timeout: 5_000 });
+    await campaign.waitFor({ state: 'detached', timeout: 5_000 });
+  }, 90_000);
+
+  it('speaks English after a language switch', async () => {
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-en').click();
+    await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+    await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Campaign settings' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Contact list' }).waitFor();
+    expect(await row('Promoção de março').getByTestId('campaign-status').textContent()).toBe('Finished');
+    await row('Promoção de março').getByTestId('campaign-report').click();
+    await page.getByText('Valid contacts').waitFor();
+    await page.getByText('Delivered', { exact: true }).first().waitFor();
+    await page.getByTestId('report-back').click();
+    await page.getByTestId('menu-campaigns-config').click();
+    await page.getByText('Interval between messages').waitFor();
+    await page.getByText('Protection against number bans').waitFor();
+  }, 30_000);
+});
