@@ -1,4 +1,5 @@
 import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
+import { campaignsMigrations, campaignsProjection } from './campaigns/campaigns.ts';
 import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
 import { contactListsMigrations, contactListsProjection } from './contact-lists/contact-lists.ts';
@@ -37,6 +38,7 @@ export const readModelMigrations = [
   ...chatsMigrations,
   ...contactListsMigrations,
   ...fileListsMigrations,
+  ...campaignsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -59,5 +61,6 @@ export function allProjections(): Projection[] {
     chatsProjection,
     contactListsProjection,
     fileListsProjection,
+    campaignsProjection,
   ];
 }

@@ -57,6 +57,8 @@ export interface Change {
   placement?: { queueId: string | null; userId: string | null };
   /** A chat deleted, or members removed from it: the users to tell (they are no longer in its row). */
   audience?: string[];
+  /** A campaign shipment's recipient index (kind campaignShipment; `id` is its campaign). */
+  index?: number;
   /** Ms since epoch when the underlying event was decided, for latency measurement. */
   at?: number;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { CampaignShipmentView, CampaignView } from '../campaigns/read-models.ts';
 import type { ChatMessageView, ChatView } from '../chats/read-models.ts';
 import type { ConnectionView } from '../connections/read-models.ts';
 import type { MessageView } from '../messaging/read-models.ts';
@@ -85,6 +86,15 @@ export type ChatFrame =
   | { action: 'new-message'; newMessage: ChatMessageView; chat: ChatView }
   | { action: 'delete'; id: string };
 
+/**
+ * `company-<id>-campaign`: sent only to the company's admins (campaigns are theirs). `shipment`: one
+ * recipient of the run changed (the report's list); the campaign's figures arrive as its `update`.
+ */
+export type CampaignFrame =
+  | { action: 'create' | 'update'; record: CampaignView }
+  | { action: 'delete'; id: string }
+  | { action: 'shipment'; campaignId: string; shipment: CampaignShipmentView };
+
 /** The topics whose frame only names the changed row; the browser fetches it again if it cares. */
 export type ChangeTopic =
   // Contact lists and their items (doc 2 §4 live lists): `company-<id>-ContactList`, `-ContactListItem`.
@@ -105,7 +115,14 @@ export type ChangeTopic =
  * Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets,
  * connections, internal chats and their messages.
  */
-export type ChangeKind = ChangeTopic | 'ticket' | 'whatsapp' | 'chat' | 'chatMessage';
+export type ChangeKind =
+  | ChangeTopic
+  | 'ticket'
+  | 'whatsapp'
+  | 'chat'
+  | 'chatMessage'
+  | 'campaign'
+  | 'campaignShipment';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
@@ -127,6 +144,7 @@ export type ServerFrame =
   | { event: CompanyEvent<'whatsappSession'>; data: WhatsappSessionFrame }
   | { event: CompanyEvent<'auth'>; data: AuthFrame }
   | { event: CompanyEvent<'chat'>; data: ChatFrame }
+  | { event: CompanyEvent<'campaign'>; data: CampaignFrame }
   | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame };
 
 export type ServerEvent = ServerFrame['event'];

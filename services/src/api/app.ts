@@ -10,6 +10,7 @@ import { installAuthentication } from '../auth/authenticate.ts';
 import { currentUserRoutes } from '../auth/me-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { currentSession } from '../auth/sessions.ts';
+import { campaignRoutes } from '../campaigns/routes.ts';
 import { simulatorRoutes } from '../channels/simulator-routes.ts';
 import { chatRoutes } from '../chats/routes.ts';
 import { connectionRoutes } from '../connections/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(dashboardRoutes, { ctx });
     await authed.register(chatRoutes, { ctx });
     await authed.register(fileListRoutes, { ctx, media });
+    await authed.register(campaignRoutes, { ctx, media });
   });
   if (ctx.simulator) await app.register(simulatorRoutes, { ctx, simulator: ctx.simulator });
   app.get('/health', async () => ({ ok: true }));

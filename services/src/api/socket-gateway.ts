@@ -7,6 +7,7 @@ import {
   type ServerEvent,
   type WhatsappFrame,
 } from '@zelo/contracts/realtime/frames';
+import { getCampaignsByIds, getShipments } from '@zelo/projections/campaigns/queries';
 import { getChatMessagesByIds, getChatsByIds } from '@zelo/projections/chats/queries';
 import { getConnection } from '@zelo/projections/connections/queries';
 import { PgListener } from '@zelo/projections/pg-listener';
@@ -227,6 +228,7 @@ export class SocketGateway {
     const ticketById = new Map(tickets.map((t) => [t.id as string, t]));
     const messageById = new Map(messages.map((m) => [m.id as string, m]));
     const chatRows = await this.chatRowsOf(relevant);
+    await this.pushCampaigns(relevant);
     for (const change of relevant) {
       const c = change.companyId;
       const targets = this.companyClients(c);
@@ -267,8 +269,51 @@ export class SocketGateway {
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
       } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
         this.pushChat(change, targets, chatRows);
+      } else if (change.kind === 'campaign' || change.kind === 'campaignShipment') {
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
+      }
+    }
+  }
+
+  /**
+   * Campaigns are the admins' (doc 2 §2.9): a campaign's create/update carries its row with the run's
+   * figures, a shipment its row of the report's list; both are fetched once per notification.
+   */
+  private async pushCampaigns(changes: Change[]) {
+    const campaignChanges = changes.filter((c) => c.kind === 'campaign');
+    const shipmentChanges = changes.filter((c) => c.kind === 'campaignShipment' && c.index !== undefined);
+    if (campaignChanges.length === 0 && shipmentChanges.length === 0) return;
+    const live = campaignChanges.filter((c) => c.action !== 'delete').map((c) => c.id);
+    const [campaigns, shipments] = await Promise.all([
+      getCampaignsByIds(this.pool, [...new Set(live)]),
+      getShipments(
+        this.pool,
+        shipmentChanges.map((c) => ({ campaignId: c.id, index: c.index ?? 0 })),
+      ),
+    ]);
+    const byId = new Map(campaigns.map((c) => [c.id, c]));
+    const shipmentOf = new Map(shipments.map((s) => [`${s.campaignId}:${s.shipment.index}`, s]));
+    for (const change of changes) {
+      const c = change.companyId;
+      const admins = this.companyClients(c).filter((t) => isAdmin(t.viewer));
+      if (change.kind === 'campaign') {
+        if (change.action === 'delete') {
+          this.fanOut(admins, `company-${c}-campaign`, { action: 'delete', id: change.id }, change);
+          continue;
+        }
+        const record = byId.get(change.id);
+        if (!record || record.companyId !== c) continue;
+        this.fanOut(admins, `company-${c}-campaign`, { action: change.action, record }, change);
+      } else if (change.kind === 'campaignShipment') {
+        const found = shipmentOf.get(`${change.id}:${change.index}`);
+        if (!found || found.companyId !== c) continue;
+        this.fanOut(
+          admins,
+          `company-${c}-campaign`,
+          { action: 'shipment', campaignId: change.id, shipment: found.shipment },
+          change,
+        );
       }
     }
   }

@@ -1,0 +1,208 @@
+import type { CampaignFields } from '@zelo/contracts/campaigns/events';
+import type { Change, Projection, ProjectionEventOf } from '../runner.ts';
+
+export const campaignsMigrations = [
+  {
+    id: 'projections/campaigns-001',
+    sql: `
+      CREATE TABLE campaigns (
+        id uuid PRIMARY KEY, company_id uuid NOT NULL, user_id uuid NOT NULL, name text NOT NULL,
+        message1 text NOT NULL, message2 text NOT NULL, message3 text NOT NULL, message4 text NOT NULL,
+        message5 text NOT NULL, status text NOT NULL, scheduled_at timestamptz, completed_at timestamptz,
+        whatsapp_id uuid, contact_list_id uuid, tag_id uuid, file_list_id uuid,
+        media_path text, media_name text, last_error text,
+        valid_contacts int NOT NULL DEFAULT 0, sent int NOT NULL DEFAULT 0,
+        delivered int NOT NULL DEFAULT 0, failed int NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX campaigns_company ON campaigns (company_id, created_at DESC, id);
+      -- One row per recipient of the run, in send order (idx), from the start on.
+      CREATE TABLE campaign_shipments (
+        campaign_id uuid NOT NULL, idx int NOT NULL, company_id uuid NOT NULL,
+        number text NOT NULL, name text NOT NULL, status text NOT NULL DEFAULT 'pending',
+        message_id uuid, sent_at timestamptz, delivered_at timestamptz, failed_at timestamptz, reason text,
+        PRIMARY KEY (campaign_id, idx)
+      );
+      CREATE TABLE campaign_settings (company_id uuid PRIMARY KEY, settings jsonb NOT NULL);`,
+  },
+];
+
+const campaignChange = (d: { companyId: string; campaignId: string }, action: Change['action']): Change => ({
+  companyId: d.companyId,
+  kind: 'campaign',
+  action,
+  id: d.campaignId,
+});
+const shipmentChange = (d: { companyId: string; campaignId: string; index: number }): Change => ({
+  companyId: d.companyId,
+  kind: 'campaignShipment',
+  action: 'update',
+  id: d.campaignId,
+  index: d.index,
+});
+
+type ShipmentEvent = ProjectionEventOf<
+  'CampaignShipmentSent' | 'CampaignShipmentFailed' | 'CampaignShipmentDelivered'
+>;
+
+/**
+ * A shipment moves its row forward once (pending → sent or failed, sent → delivered) and the campaign's
+ * counters move with it only when the row did: a repeated event, or one for an index the run does not
+ * have, changes nothing. `sent` counts delivered shipments too (pending = recipients − sent − failed).
+ */
+async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEvent) {
+  const d = e.data;
+  const moved =
+    e.type === 'CampaignShipmentSent'
+      ? await tx.query(
+          `UPDATE campaign_shipments SET status='sent', message_id=$3, sent_at=$4
+            WHERE campaign_id=$1 AND idx=$2 AND status='pending'`,
+          [d.campaignId, d.index, e.data.messageId, e.data.sentAt],
+        )
+      : e.type === 'CampaignShipmentFailed'
+        ? await tx.query(
+            `UPDATE campaign_shipments SET status='failed', failed_at=$3, reason=$4
+              WHERE campaign_id=$1 AND idx=$2 AND status='pending'`,
+            [d.campaignId, d.index, e.data.failedAt, e.data.reason],
+          )
+        : await tx.query(
+            `UPDATE campaign_shipments SET status='delivered', delivered_at=$3
+              WHERE campaign_id=$1 AND idx=$2 AND status='sent'`,
+            [d.campaignId, d.index, e.data.deliveredAt],
+          );
+  if (!moved.rowCount) return [];
+  const counter = {
+    CampaignShipmentSent: 'sent',
+    CampaignShipmentFailed: 'failed',
+    CampaignShipmentDelivered: 'delivered',
+  }[e.type];
+  await tx.query(`UPDATE campaigns SET ${counter} = ${counter} + 1, updated_at=$2 WHERE id=$1`, [
+    d.campaignId,
+    e.metadata.at,
+  ]);
+  return [campaignChange(d, 'update'), shipmentChange(d)];
+}
+
+const fieldValues = ({ fields: f, status }: { fields: CampaignFields; status: string }) => [
+  f.name,
+  f.message1,
+  f.message2,
+  f.message3,
+  f.message4,
+  f.message5,
+  status,
+  f.scheduledAt,
+  f.whatsappId,
+  f.contactListId,
+  f.tagId,
+  f.fileListId,
+];
+
+/** Campaigns (doc 2 §2.9) with their run's figures, the run's shipments, and the campaign settings. */
+export const campaignsProjection: Projection = {
+  name: 'campaigns',
+  tables: ['campaigns', 'campaign_shipments', 'campaign_settings'],
+  async handle(tx, e) {
+    const at = e.metadata.at;
+    switch (e.type) {
+      case 'CampaignCreated': {
+        const { campaignId, companyId, userId } = e.data;
+        await tx.query(
+          `INSERT INTO campaigns (id, company_id, user_id, name, message1, message2, message3, message4,
+             message5, status, scheduled_at, whatsapp_id, contact_list_id, tag_id, file_list_id,
+             created_at, updated_at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$16)
+           ON CONFLICT (id) DO NOTHING`,
+          [campaignId, companyId, userId, ...fieldValues(e.data), at],
+        );
+        return [campaignChange(e.data, 'create')];
+      }
+      case 'CampaignUpdated':
+        // A saved campaign forgets why its last start was refused.
+        await tx.query(
+          `UPDATE campaigns SET name=$2, message1=$3, message2=$4, message3=$5, message4=$6, message5=$7,
+             status=$8, scheduled_at=$9, whatsapp_id=$10, contact_list_id=$11, tag_id=$12, file_list_id=$13,
+             last_error=NULL, updated_at=$14
+           WHERE id=$1`,
+          [e.data.campaignId, ...fieldValues(e.data), at],
+        );
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignDeleted':
+        await tx.query('DELETE FROM campaign_shipments WHERE campaign_id=$1', [e.data.campaignId]);
+        await tx.query('DELETE FROM campaigns WHERE id=$1', [e.data.campaignId]);
+        return [campaignChange(e.data, 'delete')];
+      case 'CampaignMediaAttached':
+        await tx.query('UPDATE campaigns SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
+          e.data.campaignId,
+          e.data.mediaPath,
+          e.data.mediaName,
+          at,
+        ]);
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignMediaRemoved':
+        await tx.query('UPDATE campaigns SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
+          e.data.campaignId,
+          at,
+        ]);
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignStarted': {
+        const { campaignId, companyId, recipients } = e.data;
+        await tx.query(
+          `INSERT INTO campaign_shipments (campaign_id, idx, company_id, number, name)
+           SELECT $1, r.i - 1, $2, r.number, r.name
+             FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS r(number, name, i)
+           ON CONFLICT (campaign_id, idx) DO NOTHING`,
+          [campaignId, companyId, recipients.map((r) => r.number), recipients.map((r) => r.name)],
+        );
+        // Counters from the rows, so a repeated start keeps the shipments already recorded.
+        await tx.query(
+          `UPDATE campaigns c SET status='EM_ANDAMENTO', last_error=NULL, valid_contacts=$2, updated_at=$3,
+             sent = s.sent, delivered = s.delivered, failed = s.failed
+             FROM (SELECT count(*) FILTER (WHERE status IN ('sent','delivered'))::int AS sent,
+                          count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
+                          count(*) FILTER (WHERE status = 'failed')::int AS failed
+                     FROM campaign_shipments WHERE campaign_id=$1) s
+            WHERE c.id=$1`,
+          [campaignId, recipients.length, at],
+        );
+        return [campaignChange(e.data, 'update')];
+      }
+      case 'CampaignStartRefused':
+        await tx.query(`UPDATE campaigns SET status='INATIVA', last_error=$2, updated_at=$3 WHERE id=$1`, [
+          e.data.campaignId,
+          e.data.reason,
+          at,
+        ]);
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignShipmentSent':
+      case 'CampaignShipmentFailed':
+      case 'CampaignShipmentDelivered':
+        return shipment(tx, e);
+      case 'CampaignCancelled':
+        await tx.query(`UPDATE campaigns SET status='CANCELADA', updated_at=$2 WHERE id=$1`, [
+          e.data.campaignId,
+          at,
+        ]);
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignRestarted':
+        await tx.query(`UPDATE campaigns SET status='EM_ANDAMENTO', updated_at=$2 WHERE id=$1`, [
+          e.data.campaignId,
+          at,
+        ]);
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignFinished':
+        await tx.query(
+          `UPDATE campaigns SET status='FINALIZADA', completed_at=$2, updated_at=$3 WHERE id=$1`,
+          [e.data.campaignId, e.data.completedAt, at],
+        );
+        return [campaignChange(e.data, 'update')];
+      case 'CampaignSettingsChanged':
+        await tx.query(
+          `INSERT INTO campaign_settings (company_id, settings) VALUES ($1, $2)
+           ON CONFLICT (company_id) DO UPDATE SET settings=$2`,
+          [e.data.companyId, JSON.stringify(e.data.settings)],
+        );
+        return [];
+    }
+  },
+};
