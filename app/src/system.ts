@@ -153,6 +153,7 @@ async function startRoles(
     };
     const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
+    const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
     const reactions = new ProjectionRunner(
       pool,
       store,
@@ -161,6 +162,8 @@ async function startRoles(
         contactsImportReactor(deps, adapterOf),
         chatbotReactor(deps, pool),
         repliesReactor(deps, pool),
+        // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
+        contactListValidationReactor(deps, pool, adapterFor),
       ],
       { pollMs: 500 },
     );

@@ -72,6 +72,7 @@ export const ErrorCode = v.picklist([
   'ERR_CAMPAIGN_NO_AUDIENCE',
   'ERR_CAMPAIGN_NO_RECIPIENTS',
   'ERR_CAMPAIGN_SCHEDULED_IN_PAST',
+  'ERR_INVALID_SPREADSHEET',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 

@@ -6,6 +6,7 @@
 export const REACTORS = {
   scheduleTimers: 'schedule-timers',
   contactsImport: 'contacts-import',
+  contactListValidation: 'contact-list-validation',
   chatbot: 'ticket-chatbot',
   automationReplies: 'ticket-automation-replies',
   ticketTimers: 'ticket-timers',

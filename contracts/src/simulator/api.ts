@@ -38,6 +38,12 @@ const ConnectionId = v.pipe(v.string(), v.uuid());
 export const SimPhoneParams = v.object({ id: ConnectionId, number: PhoneNumber });
 export const SimMessageParams = v.object({ id: ConnectionId, waMessageId: WaMessageId });
 
+/** POST /simulator/phones: someone installs WhatsApp on this number (it is then "on WhatsApp"). */
+export const SimNewPhoneRequest = v.object({
+  number: PhoneNumber,
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(50)), ''),
+});
+
 /** POST /simulator/connections/{id}/phone-sends: the business's phone owner writes to a customer. */
 export const SimPhoneSendRequest = v.object({
   to: PhoneNumber,

@@ -21,6 +21,12 @@ export interface SimPhoneMessage {
   quotedWaMessageId: string | null;
 }
 
+/** A phone of the simulated network: a number that has WhatsApp (GET /simulator/phones rows). */
+export interface SimPhone {
+  number: string;
+  name: string;
+}
+
 /** The answer of a simulated send (inbound or from the business's phone): the message's WhatsApp id. */
 export interface SimSent {
   waMessageId: string;

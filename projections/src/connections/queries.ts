@@ -115,6 +115,19 @@ export async function connectionCompany(pool: pg.Pool, whatsappId: string): Prom
   return rows[0]?.companyId ?? null;
 }
 
+/** The company's connections that are CONNECTED now, default first, with their channel. */
+export async function connectedConnections(
+  pool: pg.Pool,
+  companyId: string,
+): Promise<{ id: string; provider: string }[]> {
+  const { rows } = await pool.query<{ id: string; provider: string }>(
+    `SELECT id, provider FROM whatsapps WHERE company_id = $1 AND status = 'CONNECTED'
+      ORDER BY is_default DESC, created_at`,
+    [companyId],
+  );
+  return rows;
+}
+
 /** Which channel carries a connection (`baileys`, `simulator`), or null when there is no such connection. */
 export async function connectionProvider(pool: pg.Pool, whatsappId: string): Promise<string | null> {
   const { rows } = await pool.query<{ provider: string }>('SELECT provider FROM whatsapps WHERE id = $1', [

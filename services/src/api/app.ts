@@ -14,6 +14,7 @@ import { campaignRoutes } from '../campaigns/routes.ts';
 import { simulatorRoutes } from '../channels/simulator-routes.ts';
 import { chatRoutes } from '../chats/routes.ts';
 import { connectionRoutes } from '../connections/routes.ts';
+import { contactListRoutes } from '../contact-lists/routes.ts';
 import { contactRoutes } from '../contacts/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { externalApiRoutes } from '../external-api/routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(quickMessageRoutes, { ctx, media });
     await authed.register(dashboardRoutes, { ctx });
     await authed.register(chatRoutes, { ctx });
+    await authed.register(contactListRoutes, { ctx });
     await authed.register(fileListRoutes, { ctx, media });
     await authed.register(campaignRoutes, { ctx, media });
   });

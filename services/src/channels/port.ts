@@ -69,4 +69,9 @@ export interface ChannelAdapter {
   send(whatsappId: string, payload: OutboundPayload): Promise<void>;
   /** The contacts the phone knows (WhatsApp's address book), for POST /contacts/import. */
   phoneContacts(whatsappId: string): Promise<{ number: string; name: string }[]>;
+  /**
+   * Which of these numbers (digits only) have a WhatsApp account, asked through the connection's
+   * session: every number asked is in the answer. Throws ChannelNotConnectedError when offline.
+   */
+  checkNumbers(whatsappId: string, numbers: string[]): Promise<Map<string, boolean>>;
 }

@@ -3,11 +3,17 @@ import {
   SimEditRequest,
   SimInboundRequest,
   SimMessageParams,
+  SimNewPhoneRequest,
   SimPhoneParams,
   SimPhoneSendRequest,
   SimRedeliverRequest,
 } from '@zelo/contracts/simulator/api';
-import type { SimConnection, SimPhoneMessage, SimSent } from '@zelo/contracts/simulator/read-models';
+import type {
+  SimConnection,
+  SimPhone,
+  SimPhoneMessage,
+  SimSent,
+} from '@zelo/contracts/simulator/read-models';
 import { getSimConnection, listSimConnections } from '@zelo/projections/connections/simulator-queries';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../api/context.ts';
@@ -44,6 +50,12 @@ export async function simulatorRoutes(
   };
 
   app.get('/simulator/connections', async (): Promise<SimConnection[]> => listSimConnections(ctx.pool));
+
+  // The network's phones: a number that has one is "on WhatsApp" (a contact list's check asks this).
+  app.get('/simulator/phones', async (): Promise<SimPhone[]> => simulator.phones());
+  app.post('/simulator/phones', { schema: { body: SimNewPhoneRequest } }, async (request, reply) =>
+    reply.status(201).send(await simulator.addPhone(request.body.number, request.body.name)),
+  );
 
   app.post('/simulator/connections/:id/scan', { schema: { params: IdParam } }, async (request) => {
     const { id } = request.params;

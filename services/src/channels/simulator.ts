@@ -37,6 +37,18 @@ export const simulatorMigrations: Migration[] = [
     id: 'simulator/003-quoted',
     sql: `ALTER TABLE sim_messages ADD COLUMN quoted_wa_message_id text;`,
   },
+  {
+    // The network's phones: the numbers that have WhatsApp. A customer who writes has one; the
+    // simulator page and POST /simulator/phones add others (a contact list's numbers, for campaigns).
+    id: 'simulator/004-phones',
+    sql: `CREATE TABLE sim_phones (
+            number text PRIMARY KEY, name text NOT NULL DEFAULT '', created_at timestamptz NOT NULL DEFAULT now()
+          );
+          INSERT INTO sim_phones (number, name)
+            SELECT DISTINCT ON (number) number, name FROM sim_messages WHERE direction = 'inbound'
+             ORDER BY number, id DESC
+          ON CONFLICT DO NOTHING;`,
+  },
 ];
 
 const SIMULATED_NUMBER = '5511900000000';
@@ -182,6 +194,32 @@ export class SimulatorChannel implements ChannelAdapter {
     return rows.map((r) => ({ number: r.number, name: r.name || r.number }));
   }
 
+  /** Someone installs WhatsApp on a number: from now on the network knows that phone. */
+  async addPhone(number: string, name = ''): Promise<{ number: string; name: string }> {
+    const { rows } = await this.pool.query(
+      `INSERT INTO sim_phones (number, name) VALUES ($1, $2)
+       ON CONFLICT (number) DO UPDATE SET name = CASE WHEN $2 = '' THEN sim_phones.name ELSE $2 END
+       RETURNING number, name`,
+      [storableText(number), storableText(name)],
+    );
+    return rows[0];
+  }
+
+  async phones(): Promise<{ number: string; name: string }[]> {
+    const { rows } = await this.pool.query('SELECT number, name FROM sim_phones ORDER BY created_at, number');
+    return rows;
+  }
+
+  /** WhatsApp's "is this number on WhatsApp?": yes when the simulated network has that phone. */
+  async checkNumbers(whatsappId: string, numbers: string[]): Promise<Map<string, boolean>> {
+    if (!this.connected.has(whatsappId)) throw new ChannelNotConnectedError(whatsappId);
+    const { rows } = await this.pool.query('SELECT number FROM sim_phones WHERE number = ANY($1::text[])', [
+      numbers,
+    ]);
+    const known = new Set(rows.map((r) => r.number as string));
+    return new Map(numbers.map((n) => [n, known.has(n)]));
+  }
+
   /** Paired here, or (when the API and the channel worker are separate processes) paired by the worker. */
   private async connectedAnywhere(whatsappId: string): Promise<boolean> {
     if (this.connected.has(whatsappId)) return true;
@@ -205,6 +243,11 @@ export class SimulatorChannel implements ChannelAdapter {
     from = { number: storableText(from.number), name: storableText(from.name) };
     body = storableText(body);
     const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
+    // Whoever writes has WhatsApp.
+    await this.pool.query('INSERT INTO sim_phones (number, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      from.number,
+      from.name,
+    ]);
     await this.pool.query(
       `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
        VALUES ($1, $2, 'inbound', $3, $4, $5, $6, $7, 1)`,

@@ -837,5 +837,6 @@ export const en: Dictionary = {
     ERR_CAMPAIGN_NO_AUDIENCE: 'Choose a contact list or a tag for the campaign.',
     ERR_CAMPAIGN_NO_RECIPIENTS: "The campaign's list has no contact with a valid WhatsApp.",
     ERR_CAMPAIGN_SCHEDULED_IN_PAST: "The campaign's scheduled time has already passed.",
+    ERR_INVALID_SPREADSHEET: 'The file is not a readable .xls or .xlsx spreadsheet.',
   },
 };

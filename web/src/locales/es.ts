@@ -840,5 +840,6 @@ export const es: Dictionary = {
     ERR_CAMPAIGN_NO_AUDIENCE: 'Elija una lista de contactos o una etiqueta para la campaña.',
     ERR_CAMPAIGN_NO_RECIPIENTS: 'La lista de la campaña no tiene ningún contacto con WhatsApp válido.',
     ERR_CAMPAIGN_SCHEDULED_IN_PAST: 'La fecha programada de la campaña ya pasó.',
+    ERR_INVALID_SPREADSHEET: 'El archivo no es una hoja de cálculo .xls o .xlsx legible.',
   },
 };

@@ -838,6 +838,7 @@ export const pt = {
     ERR_CAMPAIGN_NO_AUDIENCE: 'Escolha uma lista de contatos ou uma tag para a campanha.',
     ERR_CAMPAIGN_NO_RECIPIENTS: 'A lista da campanha não tem nenhum contato com WhatsApp válido.',
     ERR_CAMPAIGN_SCHEDULED_IN_PAST: 'A data de agendamento da campanha já passou.',
+    ERR_INVALID_SPREADSHEET: 'O arquivo não é uma planilha .xls ou .xlsx que possa ser lida.',
   },
 };
 

@@ -40,7 +40,8 @@ import {
 export type SocketLike = Pick<
   WASocket,
   'ev' | 'user' | 'sendMessage' | 'updateMediaMessage' | 'groupMetadata' | 'logout' | 'end'
->;
+> &
+  Partial<Pick<WASocket, 'onWhatsApp'>>;
 export type SocketFactory = (config: UserFacingSocketConfig) => SocketLike;
 export type MediaDownload = (
   m: WAMessage,
@@ -166,6 +167,15 @@ export class BaileysChannel implements ChannelAdapter {
   async phoneContacts(whatsappId: string): Promise<{ number: string; name: string }[]> {
     if (!this.isConnected(whatsappId)) throw new ChannelNotConnectedError(whatsappId);
     return this.phoneBook.contacts(whatsappId);
+  }
+
+  /** WhatsApp's own lookup (`onWhatsApp`), one query per batch; numbers it does not return have no account. */
+  async checkNumbers(whatsappId: string, numbers: string[]): Promise<Map<string, boolean>> {
+    const s = this.sessions.get(whatsappId);
+    if (!s?.sock?.onWhatsApp || !s.lifecycle.connected) throw new ChannelNotConnectedError(whatsappId);
+    const found = await s.sock.onWhatsApp(...numbers.map((n) => `${n}@s.whatsapp.net`));
+    const known = new Set((found ?? []).filter((r) => r.exists).map((r) => jidDecode(r.jid)?.user ?? ''));
+    return new Map(numbers.map((n) => [n, numberVariants(n).some((v) => known.has(v))]));
   }
 
   private async quoted(whatsappId: string, jid: string, id: string): Promise<WAMessage | undefined> {
@@ -343,4 +353,18 @@ async function persistently(work: () => Promise<void>, attempts = 7): Promise<vo
       await new Promise((r) => setTimeout(r, 500 * 2 ** (attempt - 1)));
     }
   }
+}
+
+/**
+ * The forms WhatsApp may answer a number in: a Brazilian mobile (55, area code, 9, eight digits) is
+ * often registered, and answered, without its ninth digit, and the other way round.
+ */
+export function numberVariants(number: string): string[] {
+  const br = /^55(\d{2})(\d{8,9})$/.exec(number);
+  if (!br) return [number];
+  const [, area, local] = br;
+  if (local.length === 9 && local.startsWith('9')) return [number, `55${area}${local.slice(1)}`];
+  // Eight digits starting 6-9 is a mobile written the old way; 2-5 are landlines, kept as they are.
+  if (local.length === 8 && /^[6-9]/.test(local)) return [number, `55${area}9${local}`];
+  return [number];
 }

@@ -1,0 +1,126 @@
+import { connectedConnections, connectionProvider } from '@zelo/projections/connections/queries';
+import { uncheckedContactListItems } from '@zelo/projections/contact-lists/queries';
+import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
+import type { ChannelAdapter } from '../channels/port.ts';
+import type { Actor, Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+import { REACTORS } from '../reactors.ts';
+import { needsValidation } from './domain/contact-list.ts';
+import { loadContactList, runContactListCommand } from './handlers.ts';
+
+/** Numbers asked of WhatsApp at once. */
+export const CHECK_BATCH = 50;
+
+/** Items to ask about, by company and list. */
+type Work = Map<string, Map<string, Set<string> | 'all'>>;
+
+/** Companies whose unchecked items are asked about now, with the connection that just came online. */
+type Sweeps = Map<string, string>;
+
+function workOf(events: ProjectionEvent[], sweeps: Sweeps): Work {
+  const work: Work = new Map();
+  for (const e of events) {
+    if (e.type === 'ContactListItemAdded' || e.type === 'ContactListItemUpdated') {
+      const { companyId, contactListId, itemId } = e.data;
+      const lists = work.get(companyId) ?? new Map();
+      const items = lists.get(contactListId) ?? new Set<string>();
+      if (items !== 'all') items.add(itemId);
+      lists.set(contactListId, items);
+      work.set(companyId, lists);
+    } else if (e.type === 'ConnectionStatusChanged' && e.data.status === 'CONNECTED') {
+      // A connection came online: whatever waited for one is asked now.
+      sweeps.set(e.data.companyId, e.data.whatsappId);
+      if (!work.has(e.data.companyId)) work.set(e.data.companyId, new Map());
+    }
+  }
+  return work;
+}
+
+/**
+ * Asks WhatsApp whether each contact list item's number has an account (isWhatsappValid), through a
+ * connected connection of the item's company, in batches, and records the answers
+ * (ContactListItemValidated). Without a connected connection the items stay unchecked until one of
+ * the company's connections reports CONNECTED. The list's stream is read before asking: an item
+ * already answered for its number (a replay, a rename) is never asked about again.
+ */
+export function contactListValidationReactor(
+  deps: Deps,
+  pool: Pool,
+  adapterFor: (provider: string) => ChannelAdapter | undefined,
+): Projection {
+  async function connectedAdapter(companyId: string, justConnected: string | undefined) {
+    // The connection whose CONNECTED we react to may not be projected as such yet: it comes first.
+    const candidates = await connectedConnections(pool, companyId);
+    if (justConnected && !candidates.some((c) => c.id === justConnected)) {
+      const provider = await connectionProvider(pool, justConnected);
+      if (provider) candidates.unshift({ id: justConnected, provider });
+    }
+    for (const c of candidates) {
+      const adapter = adapterFor(c.provider);
+      // Only the process holding the session can ask through it.
+      if (adapter?.isConnected(c.id)) return { whatsappId: c.id, adapter };
+    }
+    return null;
+  }
+
+  async function validateCompany(
+    companyId: string,
+    lists: Map<string, Set<string> | 'all'>,
+    causedBy: string,
+    justConnected: string | undefined,
+  ) {
+    const via = await connectedAdapter(companyId, justConnected);
+    if (!via) return;
+    const who: Actor = { companyId, actor: 'system:contact-list-validation', correlationId: causedBy };
+    for (const [contactListId, itemIds] of lists) {
+      const state = await loadContactList(deps, contactListId);
+      if (state.status !== 'active' || state.companyId !== companyId) continue;
+      const ids = itemIds === 'all' ? Object.keys(state.items) : [...itemIds];
+      const pending = ids.flatMap((itemId) => {
+        const item = state.items[itemId];
+        return needsValidation(item) ? [{ itemId, number: item.number }] : [];
+      });
+      for (let i = 0; i < pending.length; i += CHECK_BATCH) {
+        const batch = pending.slice(i, i + CHECK_BATCH);
+        let answers: Map<string, boolean>;
+        try {
+          answers = await via.adapter.checkNumbers(via.whatsappId, [...new Set(batch.map((b) => b.number))]);
+        } catch (err) {
+          // Offline meanwhile, or WhatsApp did not answer: the rest waits for the next CONNECTED.
+          console.error('[contact-lists] WhatsApp number check failed', (err as Error).message);
+          return;
+        }
+        const results = batch.flatMap((b) =>
+          answers.has(b.number) ? [{ ...b, isWhatsappValid: answers.get(b.number)! }] : [],
+        );
+        if (results.length === 0) continue;
+        await runContactListCommand(
+          deps,
+          { type: 'RecordContactListValidation', companyId, contactListId, results },
+          who,
+        );
+      }
+    }
+  }
+
+  async function handleBatch(_tx: unknown, events: ProjectionEvent[]) {
+    const sweeps: Sweeps = new Map();
+    const work = workOf(events, sweeps);
+    for (const companyId of sweeps.keys()) {
+      const lists = work.get(companyId)!;
+      for (const u of await uncheckedContactListItems(pool, companyId)) lists.set(u.contactListId, 'all');
+    }
+    const causedBy = events[events.length - 1]?.id;
+    for (const [companyId, lists] of work) {
+      if (lists.size > 0) await validateCompany(companyId, lists, causedBy, sweeps.get(companyId));
+    }
+    return [];
+  }
+
+  return {
+    name: REACTORS.contactListValidation,
+    tables: [],
+    handle: async (tx, e) => handleBatch(tx, [e]),
+    handleBatch,
+  };
+}
