@@ -116,14 +116,14 @@ const DOC2 = [
   'DELETE /ticket-tags/{new}',
   'PUT /ticket-tags/{new}/{new}',
   'GET /contact-lists/?searchParam=&pageNumber=1',
-  'GET /contact-lists/{new}',
+  'GET /contact-lists/{contactListId}',
   'PUT /contact-lists/{new}',
   'DELETE /contact-lists/{new}',
   'POST /contact-lists',
   'GET /contact-lists/list',
   'POST /contact-lists/{new}/upload',
-  'GET /contact-list-items?searchParam=&pageNumber=1&contactListId={new}',
-  'GET /contact-list-items/{new}',
+  'GET /contact-list-items?searchParam=&pageNumber=1&contactListId={contactListId}',
+  'GET /contact-list-items/{contactListItemId}',
   'PUT /contact-list-items/{new}',
   'DELETE /contact-list-items/{new}',
   'POST /contact-list-items',
@@ -243,8 +243,6 @@ const PENDING_PREFIXES = [
   '/helps',
   '/subscription',
   '/invoices',
-  '/contact-lists',
-  '/contact-list-items',
   '/schedules/{new}/media-upload',
   '/campaigns',
   '/campaign-settings',
@@ -332,6 +330,14 @@ describe("the spec's §7 calls, exactly as written", () => {
       chatId: (await api('POST', '/chats', { title: 'Chat Spec', users: [DEMO.adminId] })).id,
       fileListId: (await api('POST', '/files', { name: 'Lista Spec', message: 'spec' })).id,
     });
+    ids.contactListId = (await api('POST', '/contact-lists', { name: 'Lista de Contatos Spec' })).id;
+    ids.contactListItemId = (
+      await api('POST', '/contact-list-items', {
+        contactListId: ids.contactListId,
+        name: 'Contato Spec',
+        number: '5511944440009',
+      })
+    ).id;
   }, 60_000);
 
   afterAll(async () => system?.close());

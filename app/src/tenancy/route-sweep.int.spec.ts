@@ -98,6 +98,21 @@ describe('every route, crossed by another company', () => {
         options: [{ name: 'Opção de Arquivo Secreta A' }],
       })
     ).id;
+    ids.contactList = (await created('POST', '/contact-lists', { name: 'Contatos Secretos A' })).id;
+    ids.contactListItem = (
+      await created('POST', '/contact-list-items', {
+        contactListId: ids.contactList,
+        name: 'Item Secreto A',
+        number: '5511912340077',
+        email: 'item-secreto@a.dev',
+      })
+    ).id;
+    // WhatsApp's answer about the item lands a moment later: before the snapshot, not during the sweep.
+    await eventually(
+      async () =>
+        (await api('GET', `/contact-list-items/${ids.contactListItem}`, a.token)).body.isWhatsappValid !==
+        null,
+    );
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -118,6 +133,10 @@ describe('every route, crossed by another company', () => {
       'Lista Secreta A',
       'arquivos-secretos-de-A',
       'Opção de Arquivo Secreta A',
+      'Contatos Secretos A',
+      'Item Secreto A',
+      '5511912340077',
+      'item-secreto@a.dev',
       'WhatsApp Demo',
     );
   }, 60_000);
@@ -142,6 +161,8 @@ describe('every route, crossed by another company', () => {
       ['/companies/', ids.company],
       ['/chats/', ids.chat],
       ['/files/', ids.fileList],
+      ['/contact-lists/', ids.contactList],
+      ['/contact-list-items/', ids.contactListItem],
     ];
     const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (!hit) throw new Error(`no id of A's for ${url}`);
@@ -170,6 +191,8 @@ describe('every route, crossed by another company', () => {
       'GET /dashboard/ticketsDay': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
       'GET /dashboard': '?days=90',
       'GET /ticket/kanban': `?showAll=true&queueIds=${JSON.stringify([ids.queue])}`,
+      'GET /contact-lists/list': `?companyId=${ids.company}`,
+      'GET /contact-list-items': `?contactListId=${ids.contactList}&searchParam=secreto`,
     };
     return path + (query[`${method} ${url}`] ?? '');
   };
@@ -222,6 +245,14 @@ describe('every route, crossed by another company', () => {
       'POST /contacts/upload': [{ name: 'Linha de B', number: '5511912340001' }],
       'POST /files': { name: 'Lista de B', message: 'de B', options: [{ name: 'Opção de B' }] },
       'PUT /files/:id': { name: 'Invadida por B', message: 'por B', options: [{ name: 'Nova de B' }] },
+      'POST /contact-lists': { name: 'Lista de B' },
+      'PUT /contact-lists/:id': { name: 'Invadida por B' },
+      'POST /contact-list-items': {
+        contactListId: ids.contactList,
+        name: 'Intrusa B',
+        number: '5511912340078',
+      },
+      'PUT /contact-list-items/:id': { name: 'Invadido por B', number: '5511912340079' },
     };
     return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   };
@@ -309,6 +340,8 @@ describe('every route, crossed by another company', () => {
       chat: await read(`/chats/${ids.chat}`),
       chatMessages: await read(`/chats/${ids.chat}/messages?pageNumber=1`),
       fileList: await read(`/files/${ids.fileList}`),
+      contactList: await read(`/contact-lists/${ids.contactList}`),
+      contactListItems: await read(`/contact-list-items?contactListId=${ids.contactList}`),
     };
   }
 });

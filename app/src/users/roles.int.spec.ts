@@ -31,6 +31,9 @@ const ADMIN_ONLY = new Set([
   'GET /dashboard/ticketsUsers',
   'GET /dashboard/ticketsDay',
   'DELETE /files/:id',
+  // Contact lists: deleting, like a contact's, is for admins (doc 2 §6); adding and importing are not.
+  'DELETE /contact-lists/:id',
+  'DELETE /contact-list-items/:id',
 ]);
 
 /** Changes an agent may make (their own tickets, contacts, tags, notes, quick replies, schedules, profile). */
@@ -72,6 +75,11 @@ const OPEN_TO_AGENTS = new Set([
   'POST /files',
   'PUT /files/:id',
   'POST /files/uploadList/:id',
+  'POST /contact-lists',
+  'PUT /contact-lists/:id',
+  'POST /contact-lists/:id/upload',
+  'POST /contact-list-items',
+  'PUT /contact-list-items/:id',
   // Sessions and public calls.
   'POST /auth/login',
   'POST /auth/refresh_token',
@@ -122,6 +130,20 @@ describe('a plain agent on the admin routes of their own company', () => {
     ids.fileList = (
       await api('POST', '/files', admin.token, { name: 'Lista Papel', message: 'Arquivos', options: [] })
     ).body.id;
+    ids.contactList = (await api('POST', '/contact-lists', admin.token, { name: 'Lista Papel' })).body.id;
+    ids.contactListItem = (
+      await api('POST', '/contact-list-items', admin.token, {
+        contactListId: ids.contactList,
+        name: 'Item Papel',
+        number: '5511912348888',
+      })
+    ).body.id;
+    // WhatsApp's answer lands a moment later: before the snapshots, not between them.
+    await eventually(
+      async () =>
+        (await api('GET', `/contact-list-items/${ids.contactListItem}`, admin.token)).body.isWhatsappValid !==
+        null,
+    );
   }, 60_000);
 
   afterAll(async () => system?.close());
@@ -149,7 +171,9 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/queue/:id', `/queue/${DEMO.queueId}`)
         .replace('/settings/:key', '/settings/userRating')
         .replace('/companies/:id', `/companies/${DEMO.companyId}`)
-        .replace('/files/:id', `/files/${ids.fileList}`);
+        .replace('/files/:id', `/files/${ids.fileList}`)
+        .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
+        .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`);
     const bodies: Record<string, unknown> = {
       'POST /whatsapp': { name: 'Conexão do agente' },
       'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
@@ -213,6 +237,8 @@ describe('a plain agent on the admin routes of their own company', () => {
       settings: await read('/settings'),
       hours: await read(`/companies/${DEMO.companyId}/schedules`),
       fileList: await read(`/files/${ids.fileList}`),
+      contactList: await read(`/contact-lists/${ids.contactList}`),
+      contactListItem: await read(`/contact-list-items/${ids.contactListItem}`),
     };
   }
 });
