@@ -142,7 +142,7 @@ const DOC2 = [
   'POST /schedules/{new}/media-upload',
   'DELETE /schedules/{new}/media-upload',
   'GET /campaigns/',
-  'GET /campaigns/{new}',
+  'GET /campaigns/{campaignId}',
   'PUT /campaigns/{new}',
   'DELETE /campaigns/{new}',
   'POST /campaigns',
@@ -244,8 +244,6 @@ const PENDING_PREFIXES = [
   '/subscription',
   '/invoices',
   '/schedules/{new}/media-upload',
-  '/campaigns',
-  '/campaign-settings',
   '/forgetpassword',
   '/resetpasswords',
   '/flowcampaign',
@@ -329,6 +327,7 @@ describe("the spec's §7 calls, exactly as written", () => {
       ).id,
       chatId: (await api('POST', '/chats', { title: 'Chat Spec', users: [DEMO.adminId] })).id,
       fileListId: (await api('POST', '/files', { name: 'Lista Spec', message: 'spec' })).id,
+      campaignId: (await api('POST', '/campaigns', { name: 'Campanha Spec' })).id,
     });
     ids.contactListId = (await api('POST', '/contact-lists', { name: 'Lista de Contatos Spec' })).id;
     ids.contactListItemId = (

@@ -113,6 +113,18 @@ describe('every route, crossed by another company', () => {
         (await api('GET', `/contact-list-items/${ids.contactListItem}`, a.token)).body.isWhatsappValid !==
         null,
     );
+    ids.campaign = (
+      await created('POST', '/campaigns', {
+        name: 'Campanha Secreta A',
+        message1: 'campanha-secreta-de-A',
+        whatsappId: DEMO.whatsappId,
+        tagListId: ids.tag,
+        scheduledAt: '2031-01-01T12:00:00.000Z',
+      })
+    ).id;
+    await created('POST', '/campaign-settings', {
+      settings: { variables: [{ key: 'segredo', value: 'variavel-secreta-de-A' }] },
+    });
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -137,6 +149,9 @@ describe('every route, crossed by another company', () => {
       'Item Secreto A',
       '5511912340077',
       'item-secreto@a.dev',
+      'Campanha Secreta A',
+      'campanha-secreta-de-A',
+      'variavel-secreta-de-A',
       'WhatsApp Demo',
     );
   }, 60_000);
@@ -161,6 +176,7 @@ describe('every route, crossed by another company', () => {
       ['/companies/', ids.company],
       ['/chats/', ids.chat],
       ['/files/', ids.fileList],
+      ['/campaigns/', ids.campaign],
       ['/contact-lists/', ids.contactList],
       ['/contact-list-items/', ids.contactListItem],
     ];
@@ -245,6 +261,15 @@ describe('every route, crossed by another company', () => {
       'POST /contacts/upload': [{ name: 'Linha de B', number: '5511912340001' }],
       'POST /files': { name: 'Lista de B', message: 'de B', options: [{ name: 'Opção de B' }] },
       'PUT /files/:id': { name: 'Invadida por B', message: 'por B', options: [{ name: 'Nova de B' }] },
+      'POST /campaigns': {
+        name: 'Campanha de B',
+        message1: 'de B',
+        whatsappId: ids.whatsapp,
+        tagListId: ids.tag,
+        scheduledAt: '2031-01-02T12:00:00.000Z',
+      },
+      'PUT /campaigns/:id': { name: 'Invadida por B', message1: 'por B' },
+      'POST /campaign-settings': { settings: { messageInterval: 5 } },
       'POST /contact-lists': { name: 'Lista de B' },
       'PUT /contact-lists/:id': { name: 'Invadida por B' },
       'POST /contact-list-items': {
@@ -340,6 +365,8 @@ describe('every route, crossed by another company', () => {
       chat: await read(`/chats/${ids.chat}`),
       chatMessages: await read(`/chats/${ids.chat}/messages?pageNumber=1`),
       fileList: await read(`/files/${ids.fileList}`),
+      campaign: await read(`/campaigns/${ids.campaign}`),
+      campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),
       contactListItems: await read(`/contact-list-items?contactListId=${ids.contactList}`),
     };

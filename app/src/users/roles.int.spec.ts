@@ -31,6 +31,19 @@ const ADMIN_ONLY = new Set([
   'GET /dashboard/ticketsUsers',
   'GET /dashboard/ticketsDay',
   'DELETE /files/:id',
+  // Campaigns and their settings are the admins' (doc 2 §2.9, §6), reads included.
+  'GET /campaigns',
+  'GET /campaigns/:id',
+  'POST /campaigns',
+  'PUT /campaigns/:id',
+  'DELETE /campaigns/:id',
+  'POST /campaigns/:id/cancel',
+  'POST /campaigns/:id/restart',
+  'POST /campaigns/:id/media-upload',
+  'DELETE /campaigns/:id/media-upload',
+  'GET /campaigns/:id/shipments',
+  'GET /campaign-settings',
+  'POST /campaign-settings',
   // Contact lists: deleting, like a contact's, is for admins (doc 2 §6); adding and importing are not.
   'DELETE /contact-lists/:id',
   'DELETE /contact-list-items/:id',
@@ -130,6 +143,7 @@ describe('a plain agent on the admin routes of their own company', () => {
     ids.fileList = (
       await api('POST', '/files', admin.token, { name: 'Lista Papel', message: 'Arquivos', options: [] })
     ).body.id;
+    ids.campaign = (await api('POST', '/campaigns', admin.token, { name: 'Campanha Papel' })).body.id;
     ids.contactList = (await api('POST', '/contact-lists', admin.token, { name: 'Lista Papel' })).body.id;
     ids.contactListItem = (
       await api('POST', '/contact-list-items', admin.token, {
@@ -172,6 +186,7 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/settings/:key', '/settings/userRating')
         .replace('/companies/:id', `/companies/${DEMO.companyId}`)
         .replace('/files/:id', `/files/${ids.fileList}`)
+        .replace('/campaigns/:id', `/campaigns/${ids.campaign}`)
         .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
         .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`);
     const bodies: Record<string, unknown> = {
@@ -184,6 +199,9 @@ describe('a plain agent on the admin routes of their own company', () => {
       'PUT /queue-options/:id': { queueId: DEMO.queueId, title: 'Renomeada pelo agente' },
       'PUT /settings/:key': { key: 'userRating', value: 'enabled' },
       'PUT /companies/:id/schedules': { schedules: [] },
+      'POST /campaigns': { name: 'Campanha do agente' },
+      'PUT /campaigns/:id': { name: 'Renomeada pelo agente' },
+      'POST /campaign-settings': { settings: { messageInterval: 5 } },
     };
     const before = await snapshot();
     const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
@@ -237,6 +255,8 @@ describe('a plain agent on the admin routes of their own company', () => {
       settings: await read('/settings'),
       hours: await read(`/companies/${DEMO.companyId}/schedules`),
       fileList: await read(`/files/${ids.fileList}`),
+      campaign: await read(`/campaigns/${ids.campaign}`),
+      campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),
       contactListItem: await read(`/contact-list-items/${ids.contactListItem}`),
     };
