@@ -11,6 +11,8 @@ export interface ScheduledSend {
   whatsappId: string | null;
   body: string;
   userId: string;
+  /** The attached image, sent as one image message with the body as its caption. */
+  media: { mediaPath: string; mediaName: string } | null;
 }
 
 /** What the schedule's workflow records once it tried the send (services decide them on the schedule). */

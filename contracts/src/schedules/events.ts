@@ -46,11 +46,25 @@ export const ScheduleFailed = event('ScheduleFailed', {
 });
 export type ScheduleFailed = v.InferOutput<typeof ScheduleFailed>;
 
+/** The image sent with the body (doc 2 §2.8: png, jpg, jpeg); attaching again replaces it. */
+export const ScheduleMediaAttached = event('ScheduleMediaAttached', {
+  scheduleId: Id,
+  companyId: Id,
+  /** Where the media storage serves it: `/public/<companyId>/...`. */
+  mediaPath: v.string(),
+  mediaName: v.string(),
+});
+export type ScheduleMediaAttached = v.InferOutput<typeof ScheduleMediaAttached>;
+export const ScheduleMediaRemoved = event('ScheduleMediaRemoved', { scheduleId: Id, companyId: Id });
+export type ScheduleMediaRemoved = v.InferOutput<typeof ScheduleMediaRemoved>;
+
 export const ScheduleEvent = v.variant('type', [
   ScheduleCreated,
   ScheduleUpdated,
   ScheduleDeleted,
   ScheduleSent,
   ScheduleFailed,
+  ScheduleMediaAttached,
+  ScheduleMediaRemoved,
 ]);
 export type ScheduleEvent = v.InferOutput<typeof ScheduleEvent>;

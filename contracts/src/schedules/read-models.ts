@@ -15,8 +15,10 @@ export interface ScheduleView {
   status: ScheduleStatus;
   /** Why the send failed, when status is ERRO. */
   error: string | null;
+  /** The attached image (png, jpg, jpeg), sent with the body as its caption; `mediaUrl` is the same path. */
   mediaPath: string | null;
   mediaName: string | null;
+  mediaUrl: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -457,6 +457,16 @@ export const scheduleFailed = builder('ScheduleFailed', () => ({
   reason: 'no connection',
   failedAt: TEST_NOW,
 }));
+export const scheduleMediaAttached = builder('ScheduleMediaAttached', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+  mediaPath: '/public/company/lembrete.png',
+  mediaName: 'lembrete.png',
+}));
+export const scheduleMediaRemoved = builder('ScheduleMediaRemoved', () => ({
+  scheduleId: testId(),
+  companyId: testId(),
+}));
 
 // internal chat
 const chatRef = () => ({ chatId: testId(), companyId: testId() });
@@ -729,4 +739,6 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   ScheduleDeleted: scheduleDeleted,
   ScheduleSent: scheduleSent,
   ScheduleFailed: scheduleFailed,
+  ScheduleMediaAttached: scheduleMediaAttached,
+  ScheduleMediaRemoved: scheduleMediaRemoved,
 };

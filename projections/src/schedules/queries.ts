@@ -8,7 +8,8 @@ const scheduleSelect = `
     CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name, 'number', c.number) END AS contact,
     s.ticket_id AS "ticketId", s.whatsapp_id AS "whatsappId", s.user_id AS "userId",
     s.send_at AS "sendAt", s.sent_at AS "sentAt", s.status, s.error,
-    NULL::text AS "mediaPath", NULL::text AS "mediaName", s.created_at AS "createdAt", s.updated_at AS "updatedAt"
+    s.media_path AS "mediaPath", s.media_name AS "mediaName",
+    s.media_path AS "mediaUrl", s.created_at AS "createdAt", s.updated_at AS "updatedAt"
   FROM schedules s LEFT JOIN contacts c ON c.id = s.contact_id AND c.company_id = s.company_id`;
 
 type ScheduleRow = Omit<ScheduleView, 'sendAt' | 'sentAt' | 'createdAt' | 'updatedAt'> & {

@@ -3,15 +3,18 @@ import {
   scheduleCreated,
   scheduleDeleted,
   scheduleFailed,
+  scheduleMediaAttached,
+  scheduleMediaRemoved,
   scheduleSent,
   scheduleUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { getSchedule } from './queries.ts';
 import { schedulesProjection } from './schedules.ts';
 
-// The schedules read model has no queries module of its own yet: its rows are read as the table holds them.
+// Rows are read as the table holds them, and the attachment as `getSchedule` answers it.
 describe('schedules read model', () => {
   let db: ReadModelDatabase;
   beforeAll(async () => {
@@ -85,5 +88,45 @@ describe('schedules read model', () => {
     expect(await rowOf(scheduleId)).toMatchObject({ status: 'PENDENTE', error: null, body: 'De novo' });
     await given(scheduleDeleted({ companyId, scheduleId }));
     expect(await rowOf(scheduleId)).toBeNull();
+  });
+
+  it('shows the attached image, keeps it through an edit, replaces it and removes it', async () => {
+    const companyId = testId();
+    const created = scheduleCreated({ companyId });
+    const { scheduleId } = created.data;
+    const first = `/public/${companyId}/2030/01/1-${'a'.repeat(32)}-lembrete.png`;
+    const history = await given(
+      created,
+      scheduleMediaAttached({ companyId, scheduleId, mediaPath: first, mediaName: 'lembrete.png' }),
+    );
+    expect(await getSchedule(db.pool, companyId, scheduleId)).toMatchObject({
+      mediaPath: first,
+      mediaName: 'lembrete.png',
+      mediaUrl: first,
+      updatedAt: history[1].metadata.at,
+    });
+    // Another company's reader sees nothing of it.
+    expect(await getSchedule(db.pool, testId(), scheduleId)).toBeNull();
+
+    await given(scheduleUpdated({ ...created.data, body: 'Lembrete editado' }));
+    expect(await getSchedule(db.pool, companyId, scheduleId)).toMatchObject({
+      body: 'Lembrete editado',
+      mediaName: 'lembrete.png',
+    });
+
+    const second = `/public/${companyId}/2030/01/2-${'b'.repeat(32)}-foto.jpg`;
+    await given(scheduleMediaAttached({ companyId, scheduleId, mediaPath: second, mediaName: 'foto.jpg' }));
+    expect(await getSchedule(db.pool, companyId, scheduleId)).toMatchObject({
+      mediaPath: second,
+      mediaName: 'foto.jpg',
+      mediaUrl: second,
+    });
+
+    await given(scheduleMediaRemoved({ companyId, scheduleId }));
+    expect(await getSchedule(db.pool, companyId, scheduleId)).toMatchObject({
+      mediaPath: null,
+      mediaName: null,
+      mediaUrl: null,
+    });
   });
 });

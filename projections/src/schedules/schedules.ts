@@ -13,6 +13,10 @@ export const schedulesMigrations = [
       CREATE INDEX schedules_company_send_at ON schedules (company_id, send_at, id);
       CREATE INDEX schedules_company_contact ON schedules (company_id, contact_id);`,
   },
+  {
+    id: 'projections/schedules-002',
+    sql: 'ALTER TABLE schedules ADD COLUMN media_path text, ADD COLUMN media_name text;',
+  },
 ];
 
 export const schedulesProjection: Projection = {
@@ -28,7 +32,9 @@ export const schedulesProjection: Projection = {
       case 'ScheduleUpdated':
         // An edit re-arms a failed schedule, so status, sent_at and error start over.
         await tx.query(
-          `INSERT INTO schedules VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULL,'PENDENTE',NULL,$9,$9)
+          `INSERT INTO schedules (id, company_id, body, contact_id, ticket_id, whatsapp_id, user_id, send_at,
+             sent_at, status, error, created_at, updated_at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULL,'PENDENTE',NULL,$9,$9)
            ON CONFLICT (id) DO UPDATE SET body=$3, contact_id=$4, ticket_id=$5, whatsapp_id=$6, user_id=$7, send_at=$8,
              sent_at=NULL, status='PENDENTE', error=NULL, updated_at=$9`,
           [
@@ -54,6 +60,20 @@ export const schedulesProjection: Projection = {
         await tx.query(`UPDATE schedules SET status='ERRO', error=$2, updated_at=$3 WHERE id=$1`, [
           e.data.scheduleId,
           e.data.reason,
+          at,
+        ]);
+        return change(e.data, 'update');
+      case 'ScheduleMediaAttached':
+        await tx.query('UPDATE schedules SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
+          e.data.scheduleId,
+          e.data.mediaPath,
+          e.data.mediaName,
+          at,
+        ]);
+        return change(e.data, 'update');
+      case 'ScheduleMediaRemoved':
+        await tx.query('UPDATE schedules SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
+          e.data.scheduleId,
           at,
         ]);
         return change(e.data, 'update');

@@ -130,7 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(companySchedulesRoutes, { ctx });
     await authed.register(userRoutes, { ctx });
     await authed.register(connectionRoutes, { ctx });
-    await authed.register(schedulesRoutes, { ctx });
+    await authed.register(schedulesRoutes, { ctx, media });
     await authed.register(tagRoutes, { ctx });
     await authed.register(kanbanRoutes, { ctx });
     await authed.register(quickMessageRoutes, { ctx, media });

@@ -35,8 +35,14 @@ export async function receiveMedia(
   storage: MediaStorage,
   companyId: string,
   maxFiles: number = MEDIA_LIMITS.files,
-  /** Sees the form's other text fields once every part was read, before anything is stored; may throw. */
-  checkFields?: (fields: ReadonlyMap<string, string>) => void | Promise<void>,
+  /**
+   * Sees the form's other text fields and the files as their bytes named them, once every part was
+   * read, before anything is stored; may throw (a route that takes only some kinds of file).
+   */
+  checkFields?: (
+    fields: ReadonlyMap<string, string>,
+    files: readonly { filename: string; mediaType: FileMediaType }[],
+  ) => void | Promise<void>,
 ) {
   const spool = await mkdtemp(join(tmpdir(), 'zelo-upload-'));
   try {
@@ -84,7 +90,7 @@ export async function receiveMedia(
     } catch (err) {
       throw translateLimit(err, maxFiles);
     }
-    await checkFields?.(fields);
+    await checkFields?.(fields, files);
     if (files.length === 0) throw new DomainError('ERR_VALIDATION', 'medias: at least one file is required');
     const saved = [];
     for (const f of files) {

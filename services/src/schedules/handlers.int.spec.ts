@@ -69,6 +69,7 @@ describe('scheduledMessageSender', () => {
       whatsappId: null,
       body: 'Lembrete',
       userId: c.userId,
+      media: null,
     };
 
     expect(await send(request)).toEqual({ messageId });
@@ -85,6 +86,35 @@ describe('scheduledMessageSender', () => {
     expect((await loadMessage(deps, messageId)).kind).not.toBe('none');
   });
 
+  it('sends an attached image as one image message captioned with the body, once across retries', async () => {
+    const c = await company(true);
+    const send = scheduledMessageSender(deps);
+    const messageId = scheduledMessageId(randomUUID());
+    const mediaPath = `/public/${c.companyId}/2030/01/1-${'a'.repeat(32)}-lembrete.png`;
+    const request = {
+      messageId,
+      companyId: c.companyId,
+      contactId: c.contactId,
+      ticketId: null,
+      whatsappId: null,
+      body: 'Lembrete com a foto',
+      userId: c.userId,
+      media: { mediaPath, mediaName: 'lembrete.png' },
+    };
+
+    expect(await send(request)).toEqual({ messageId });
+    expect(await send(request)).toEqual({ messageId });
+
+    const queued = (await store.readStream(`message-${messageId}`)).events;
+    expect(queued.map((e) => e.type)).toEqual(['OutboundMessageQueued']);
+    expect(queued[0].data).toMatchObject({
+      body: 'Lembrete com a foto',
+      mediaType: 'image',
+      mediaUrl: mediaPath,
+      whatsappId: c.whatsappId,
+    });
+  });
+
   it('refuses with ERR_NO_DEF_WAPP_FOUND when the company has no connection', async () => {
     const c = await company(false);
     const send = scheduledMessageSender(deps);
@@ -96,6 +126,7 @@ describe('scheduledMessageSender', () => {
       whatsappId: null,
       body: 'Lembrete',
       userId: c.userId,
+      media: null,
     };
     await expect(send(request)).rejects.toSatisfy(
       (e) => e instanceof DomainError && e.code === 'ERR_NO_DEF_WAPP_FOUND',

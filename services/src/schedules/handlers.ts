@@ -12,6 +12,7 @@ import {
   evolveSchedule,
   initialScheduleState,
   type ScheduleCommand,
+  type ScheduleMedia,
   type ScheduleState,
   scheduleStreamId,
 } from './domain/schedule.ts';
@@ -85,9 +86,21 @@ export async function updateSchedule(
 export const deleteSchedule = (deps: Deps, scheduleId: string, who: Actor & { companyId: string }) =>
   runScheduleCommand(deps, { type: 'DeleteSchedule', scheduleId, companyId: who.companyId }, who);
 
+/** The dialog's image (doc 2 §2.8), stored already; a second one replaces it. */
+export const attachScheduleMedia = (
+  deps: Deps,
+  scheduleId: string,
+  media: ScheduleMedia,
+  who: Actor & { companyId: string },
+) =>
+  runScheduleCommand(deps, { type: 'AttachScheduleMedia', scheduleId, companyId: who.companyId, media }, who);
+
+export const removeScheduleMedia = (deps: Deps, scheduleId: string, who: Actor & { companyId: string }) =>
+  runScheduleCommand(deps, { type: 'RemoveScheduleMedia', scheduleId, companyId: who.companyId }, who);
+
 /**
- * The messaging side of a schedule (the activities' `sendMessage`): queue the body on the schedule's
- * ticket, else on the contact's active ticket of the chosen connection or the company's default one
+ * The messaging side of a schedule (the activities' `sendMessage`): queue the body (and its image) on
+ * the schedule's ticket, else on the contact's active ticket of the chosen connection or the company's default one
  * (opened pending when there is none). The stable messageId makes a retried send queue nothing new.
  * Refusals are DomainErrors, which the activity records as the schedule's ERRO reason.
  */
@@ -118,9 +131,12 @@ export function scheduledMessageSender(deps: Deps) {
         who,
       ));
     }
+    // With an image, one image message whose caption is the body (as the composer sends a quick
+    // answer's attachment): one message id, so a retry still queues nothing new.
+    const media = send.media ? { mediaType: 'image' as const, mediaUrl: send.media.mediaPath } : {};
     const queued = await queueOutboundMessage(
       deps,
-      { companyId, ticketId, userId: send.userId, body: send.body, messageId: send.messageId },
+      { companyId, ticketId, userId: send.userId, body: send.body, messageId: send.messageId, ...media },
       who,
     );
     return { messageId: queued.messageId };

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import jwt from '@fastify/jwt';
 import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import { contactsMigrations, contactsProjection } from '@zelo/projections/contacts/contacts';
@@ -10,6 +12,7 @@ import { installErrorHandler } from '../api/errors.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
 import { createContact } from '../contacts/handlers.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
+import { localMediaStorage } from '../media/storage.ts';
 import { systemClock } from '../platform/clock.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
@@ -62,7 +65,9 @@ beforeAll(async () => {
   // As api/app.ts mounts them: inside the scope whose one hook checks the session.
   await app.register(async (authed) => {
     authed.addHook('onRequest', authed.authenticate);
-    await authed.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher } });
+    // The attachment's uploads are covered by app/src/schedules/schedule-media.int.spec.ts.
+    const media = localMediaStorage(join(tmpdir(), `zelo-schedules-routes-${randomUUID()}`), systemClock);
+    await authed.register(schedulesRoutes, { ctx: { deps, pool: db.pool, watcher }, media });
   });
   await app.ready();
   tokenA = app.jwt.sign({ id: userA, companyId: companyA, profile: 'user', super: false });

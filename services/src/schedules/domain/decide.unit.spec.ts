@@ -3,6 +3,8 @@ import {
   scheduleCreated,
   scheduleDeleted,
   scheduleFailed,
+  scheduleMediaAttached,
+  scheduleMediaRemoved,
   scheduleSent,
   scheduleUpdated,
 } from '@zelo/contracts/testing/events';
@@ -51,6 +53,23 @@ const failed = scheduleFailed({
   failedAt: '2030-01-31T14:00:01.000Z',
 });
 const deleted = scheduleDeleted({ scheduleId, companyId });
+const media = {
+  mediaPath: `/public/${companyId}/2030/01/1-${'a'.repeat(32)}-lembrete.png`,
+  mediaName: 'lembrete.png',
+};
+const attached = scheduleMediaAttached({ scheduleId, companyId, ...media });
+const removed = scheduleMediaRemoved({ scheduleId, companyId });
+const attach = (over: Partial<typeof media> = {}, company = companyId): ScheduleCommand => ({
+  type: 'AttachScheduleMedia',
+  scheduleId,
+  companyId: company,
+  media: { ...media, ...over },
+});
+const remove = (company = companyId): ScheduleCommand => ({
+  type: 'RemoveScheduleMedia',
+  scheduleId,
+  companyId: company,
+});
 
 const markSent = (sentAt: string): ScheduleCommand => ({
   type: 'MarkScheduleSent',
@@ -83,6 +102,42 @@ describe('Schedule', () => {
         .given([])
         .when({ type: 'DeleteSchedule', scheduleId, companyId })
         .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('attaching refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec.given([]).when(attach()).thenThrows('ERR_NO_SCHEDULE_FOUND'));
+  });
+
+  describe('When pending, its attachment', () => {
+    it('is attached', () => spec.given([created]).when(attach()).then([attached]));
+
+    it('is replaced by a second upload', () =>
+      spec
+        .given([created, attached])
+        .when(attach({ mediaPath: '/public/x/outra.jpg', mediaName: 'outra.jpg' }))
+        .then([
+          scheduleMediaAttached({
+            scheduleId,
+            companyId,
+            mediaPath: '/public/x/outra.jpg',
+            mediaName: 'outra.jpg',
+          }),
+        ]));
+
+    it('is removed', () => spec.given([created, attached]).when(remove()).then([removed]));
+
+    it('survives an edit of the other fields, so it can still be removed', () =>
+      spec
+        .given([created, attached, scheduleUpdated({ scheduleId, companyId, ...moved })])
+        .when(remove())
+        .then([removed]));
+
+    it('removing when there is none records nothing (a repeated click)', () =>
+      spec.given([created, attached, removed]).when(remove()).thenNothing());
+
+    it('another company can neither attach nor remove: ERR_NO_SCHEDULE_FOUND', () => {
+      spec.given([created]).when(attach({}, otherCompanyId)).thenThrows('ERR_NO_SCHEDULE_FOUND');
+      spec.given([created, attached]).when(remove(otherCompanyId)).thenThrows('ERR_NO_SCHEDULE_FOUND');
+    });
   });
 
   describe('When pending', () => {
@@ -168,6 +223,12 @@ describe('Schedule', () => {
 
     it('a late failure report records nothing', () =>
       spec.given([created, sent]).when(markFailed).thenNothing());
+
+    it('attaching refuses with ERR_SCHEDULE_ALREADY_SENT', () =>
+      spec.given([created, sent]).when(attach()).thenThrows('ERR_SCHEDULE_ALREADY_SENT'));
+
+    it('removing the attachment refuses with ERR_SCHEDULE_ALREADY_SENT', () =>
+      spec.given([created, attached, sent]).when(remove()).thenThrows('ERR_SCHEDULE_ALREADY_SENT'));
   });
 
   describe('When failed', () => {
@@ -181,6 +242,9 @@ describe('Schedule', () => {
       spec.given([created, failed]).when({ type: 'DeleteSchedule', scheduleId, companyId }).then([deleted]));
 
     it('failing again records nothing', () => spec.given([created, failed]).when(markFailed).thenNothing());
+
+    it('an attachment may still be changed, as the rest of the dialog may', () =>
+      spec.given([created, failed]).when(attach()).then([attached]));
   });
 
   describe('When deleted', () => {
@@ -195,6 +259,12 @@ describe('Schedule', () => {
         .given([created, deleted])
         .when({ type: 'DeleteSchedule', scheduleId, companyId })
         .thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('attaching refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec.given([created, deleted]).when(attach()).thenThrows('ERR_NO_SCHEDULE_FOUND'));
+
+    it('removing the attachment refuses with ERR_NO_SCHEDULE_FOUND', () =>
+      spec.given([created, attached, deleted]).when(remove()).thenThrows('ERR_NO_SCHEDULE_FOUND'));
 
     it('a send that raced the deletion records nothing', () =>
       spec.given([created, deleted]).when(markSent('2030-01-31T14:00:01.000Z')).thenNothing());

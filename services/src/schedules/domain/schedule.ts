@@ -4,6 +4,8 @@ import type { ScheduleCreated, ScheduleEvent, ScheduleStatus } from '@zelo/contr
 
 /** What the user chose for a schedule (the event's fields less its identity). */
 export type ScheduleFields = Omit<ScheduleCreated['data'], 'scheduleId' | 'companyId'>;
+/** The attached image; an edit of the other fields keeps it. */
+export type ScheduleMedia = { mediaPath: string; mediaName: string };
 
 export type ScheduleState =
   | { kind: 'none' }
@@ -17,6 +19,7 @@ export type ScheduleState =
       sentAt: string | null;
       messageId: string | null;
       error: string | null;
+      media: ScheduleMedia | null;
     };
 
 export const scheduleStreamId = (scheduleId: string) => `schedule-${scheduleId}`;
@@ -31,7 +34,7 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
     case 'ScheduleCreated':
     case 'ScheduleUpdated': {
       const { scheduleId: _s, companyId: _c, ...fields } = event.data;
-      // An edit re-arms a failed schedule: it is pending again with the new time.
+      // An edit re-arms a failed schedule: it is pending again with the new time, attachment kept.
       return {
         kind: 'exists',
         scheduleId,
@@ -41,6 +44,7 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
         sentAt: null,
         messageId: null,
         error: null,
+        media: state.kind === 'exists' ? state.media : null,
       };
     }
     case 'ScheduleDeleted':
@@ -57,6 +61,12 @@ export function evolveSchedule(state: ScheduleState, event: ScheduleEvent): Sche
     case 'ScheduleFailed':
       if (state.kind !== 'exists') return state;
       return { ...state, status: 'ERRO', error: event.data.reason };
+    case 'ScheduleMediaAttached':
+      if (state.kind !== 'exists') return state;
+      return { ...state, media: { mediaPath: event.data.mediaPath, mediaName: event.data.mediaName } };
+    case 'ScheduleMediaRemoved':
+      if (state.kind !== 'exists') return state;
+      return { ...state, media: null };
   }
 }
 
@@ -64,6 +74,8 @@ export type ScheduleCommand =
   | { type: 'CreateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
   | { type: 'UpdateSchedule'; scheduleId: string; companyId: string; schedule: ScheduleFields }
   | { type: 'DeleteSchedule'; scheduleId: string; companyId: string }
+  | { type: 'AttachScheduleMedia'; scheduleId: string; companyId: string; media: ScheduleMedia }
+  | { type: 'RemoveScheduleMedia'; scheduleId: string; companyId: string }
   | ScheduleOutcomeCommand;
 
 type Existing = Extract<ScheduleState, { kind: 'exists' }>;
@@ -104,6 +116,22 @@ function deleteSchedule(command: Cmd<'DeleteSchedule'>, state: ScheduleState): S
   return [{ type: 'ScheduleDeleted', data: { scheduleId, companyId } }];
 }
 
+// The attachment changes with the rest of the dialog: while the schedule has not been sent (a failed one
+// is edited and re-armed like any pending one).
+function attachScheduleMedia(command: Cmd<'AttachScheduleMedia'>, state: ScheduleState): ScheduleEvent[] {
+  const { scheduleId, companyId, media } = command;
+  pending(state, companyId);
+  return [{ type: 'ScheduleMediaAttached', data: { scheduleId, companyId, ...media } }];
+}
+
+function removeScheduleMedia(command: Cmd<'RemoveScheduleMedia'>, state: ScheduleState): ScheduleEvent[] {
+  const { scheduleId, companyId } = command;
+  const s = pending(state, companyId);
+  // Removing what is not there changes nothing: a repeated click is not an error.
+  if (!s.media) return [];
+  return [{ type: 'ScheduleMediaRemoved', data: { scheduleId, companyId } }];
+}
+
 function markScheduleSent(command: Cmd<'MarkScheduleSent'>, state: ScheduleState): ScheduleEvent[] {
   // Deleted while its message was going out, or already recorded by an earlier attempt: nothing to add.
   if (state.kind !== 'exists' || state.status === 'ENVIADA') return [];
@@ -128,6 +156,10 @@ export function decideSchedule(command: ScheduleCommand, state: ScheduleState): 
       return updateSchedule(command, state);
     case 'DeleteSchedule':
       return deleteSchedule(command, state);
+    case 'AttachScheduleMedia':
+      return attachScheduleMedia(command, state);
+    case 'RemoveScheduleMedia':
+      return removeScheduleMedia(command, state);
     case 'MarkScheduleSent':
       return markScheduleSent(command, state);
     case 'MarkScheduleFailed':

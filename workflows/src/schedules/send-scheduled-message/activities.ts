@@ -8,7 +8,9 @@ export type LoadedSchedule =
       kind: 'exists';
       companyId: string;
       status: string;
-      fields: Omit<ScheduledSend, 'messageId' | 'companyId'> & { sendAt: string };
+      fields: Omit<ScheduledSend, 'messageId' | 'companyId' | 'media'> & { sendAt: string };
+      /** The attached image, as the stream tells it when the send happens. */
+      media: ScheduledSend['media'];
     };
 
 /** The services' schedule handlers the activities need (the app wires the real ones). */
@@ -55,6 +57,7 @@ export function createScheduleActivities(deps: ScheduleActivityDeps) {
           whatsappId,
           body,
           userId,
+          media: s.media,
         }));
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;

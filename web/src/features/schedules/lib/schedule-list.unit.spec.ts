@@ -16,6 +16,7 @@ const schedule = (id: string, sendAt: string, over: Partial<ScheduleView> = {}):
   error: null,
   mediaPath: null,
   mediaName: null,
+  mediaUrl: null,
   createdAt: sendAt,
   updatedAt: sendAt,
   ...over,
