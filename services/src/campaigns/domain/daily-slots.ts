@@ -1,0 +1,56 @@
+import type { CampaignDailySlotTaken } from '@zelo/contracts/campaigns/events';
+import { DomainError } from '@zelo/contracts/errors';
+
+/**
+ * A connection's campaign messages of one company day (`campaigndaily-<whatsappId>-<yyyy-mm-dd>`): each
+ * message takes a slot before it is queued, so two campaigns sending on one connection never pass the
+ * daily cap together, and optimistic concurrency (not a lagging count) decides the last slot.
+ */
+export interface DailySlotsState {
+  taken: Set<string>;
+}
+
+export const dailySlotsStreamId = (whatsappId: string, day: string) => `campaigndaily-${whatsappId}-${day}`;
+export const initialDailySlotsState = (): DailySlotsState => ({ taken: new Set() });
+
+/** The set only grows and states are folded forward only, so it is extended in place. */
+export function evolveDailySlots(state: DailySlotsState, event: CampaignDailySlotTaken): DailySlotsState {
+  state.taken.add(event.data.slotKey);
+  return state;
+}
+
+export type DailySlotsCommand = {
+  type: 'TakeDailySlot';
+  companyId: string;
+  whatsappId: string;
+  /** yyyy-mm-dd, company time. */
+  day: string;
+  /** Campaign and recipient: a retried reservation takes nothing new. */
+  slotKey: string;
+  /** The cap (0: none). */
+  limit: number;
+};
+
+/** Taken already by this key: nothing new. Under the cap: taken. At the cap: refused until tomorrow. */
+export function decideDailySlots(
+  command: DailySlotsCommand,
+  state: DailySlotsState,
+): CampaignDailySlotTaken[] {
+  switch (command.type) {
+    case 'TakeDailySlot': {
+      const { companyId, whatsappId, day, slotKey, limit } = command;
+      if (state.taken.has(slotKey)) return [];
+      if (limit > 0 && state.taken.size >= limit) {
+        throw new DomainError(
+          'ERR_RATE_LIMITED',
+          `the connection sent its ${limit} campaign messages of ${day}; the campaign goes on tomorrow`,
+        );
+      }
+      return [{ type: 'CampaignDailySlotTaken', data: { companyId, whatsappId, day, slotKey } }];
+    }
+    default: {
+      const unknown: never = command.type;
+      throw new Error(`unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}

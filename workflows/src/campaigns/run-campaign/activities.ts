@@ -1,0 +1,57 @@
+import type { Pacing } from './pacing.ts';
+
+/** What the run reads again at its start and after every long pause: the pace, the cap, the window. */
+export type RunSettings = Pacing & {
+  /** Campaign messages per connection and company day (0: no cap); the send activity enforces it. */
+  dailyLimitPerConnection: number;
+};
+
+export type RunStart =
+  /** Sending (just started, or resumed): walk the recipients from `nextIndex`. */
+  | { outcome: 'running'; total: number; nextIndex: number; settings: RunSettings }
+  /** The stream holds a later scheduledAt than the timer knew (an edit whose signal is on its way). */
+  | { outcome: 'not-due'; scheduledAt: string }
+  /** PROGRAMADA at its time but unable to start: recorded as CampaignStartRefused (back to INATIVA). */
+  | { outcome: 'refused'; reason: string }
+  /** Nothing to run: deleted, INATIVA, CANCELADA, FINALIZADA (a replayed start, a stale timer). */
+  | { outcome: 'skipped' };
+
+export type RecipientOutcome =
+  /** Queued now; `queuedAt` (ms) anchors the gap to the next message. */
+  | { outcome: 'sent'; queuedAt: number }
+  /** Recorded as CampaignShipmentFailed (number not on WhatsApp, refused): no message, no gap. */
+  | { outcome: 'failed' }
+  /** The stream already has this recipient's shipment: nothing was done. */
+  | { outcome: 'already' }
+  /** The connection's daily cap is reached: try again when the next company day begins. */
+  | { outcome: 'daily-limit' }
+  /** The campaign is no longer sending (cancelled, deleted, finished): stop without a shipment. */
+  | { outcome: 'stopped' };
+
+/**
+ * The services' side of a run (services/src/campaigns/runtime.ts, wired by the app). Each call decides
+ * against the campaign's stream, so a retried or replayed call repeats nothing.
+ */
+export interface CampaignRunDeps {
+  startRun(campaignId: string): Promise<RunStart>;
+  runSettings(campaignId: string): Promise<RunSettings | null>;
+  /** Sends recipient `index` at most once: its messages have stable ids, its shipment is recorded once. */
+  sendRecipient(campaignId: string, index: number): Promise<RecipientOutcome>;
+  /** Retries ran out on a recipient: it is recorded as failed with the reason (if it has no shipment). */
+  failRecipient(campaignId: string, index: number, reason: string): Promise<void>;
+  /** FINALIZADA; 'stopped' when the campaign is no longer running (cancelled or deleted meanwhile). */
+  finishRun(campaignId: string): Promise<'finished' | 'stopped'>;
+}
+
+export function createCampaignActivities(deps: CampaignRunDeps) {
+  return {
+    startCampaignRun: (campaignId: string) => deps.startRun(campaignId),
+    loadCampaignRunSettings: (campaignId: string) => deps.runSettings(campaignId),
+    sendCampaignRecipient: (campaignId: string, index: number) => deps.sendRecipient(campaignId, index),
+    failCampaignRecipient: (campaignId: string, index: number, reason: string) =>
+      deps.failRecipient(campaignId, index, reason),
+    finishCampaignRun: (campaignId: string) => deps.finishRun(campaignId),
+  };
+}
+
+export type CampaignActivities = ReturnType<typeof createCampaignActivities>;

@@ -1,0 +1,199 @@
+import {
+  ActivityFailure,
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
+import type { CampaignActivities, RunSettings } from './activities.ts';
+import { gapAfterMs, isLongPause, msUntilNextDay, msUntilWindowOpens } from './pacing.ts';
+
+/** One workflow per campaign: a second start is refused by Temporal, a signal finds it by name. */
+export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
+
+/** Recipients walked by one run before it continues as new, so that its history stays bounded. */
+export const RECIPIENTS_PER_RUN = 200;
+
+export interface CampaignRunInput {
+  campaignId: string;
+  /** ISO instant; a time already past starts at once (a restart passes now). */
+  scheduledAt: string;
+  /** What a continued run inherits: the messages sent so far (for the long pause) and when the next may go. */
+  carry?: { sent: number; nextAt: number | null; longPauseDue: boolean };
+}
+
+/** The campaign was edited while waiting for its time: wait for the new one. */
+export const rescheduleSignal = defineSignal<[{ scheduledAt: string }]>('reschedule');
+/** Cancelled, made INATIVA or deleted: stop between two sends (or before starting). */
+export const cancelSignal = defineSignal('cancel');
+/** Restarted: a run still open (stopping) goes on instead of ending. */
+export const resumeSignal = defineSignal('resume');
+
+export interface CampaignProgress {
+  phase: 'waiting' | 'running' | 'paused' | 'done';
+  scheduledAt: string;
+  nextIndex: number;
+  total: number | null;
+  sent: number;
+}
+export const progressQuery = defineQuery<CampaignProgress>('progress');
+
+export type CampaignRunResult = 'finished' | 'cancelled' | 'refused' | 'skipped' | 'stopped';
+
+const { startCampaignRun, loadCampaignRunSettings, finishCampaignRun, failCampaignRecipient } =
+  proxyActivities<CampaignActivities>({
+    startToCloseTimeout: '1 minute',
+    // No attempt limit: an outage of the database delays the campaign, it does not end it.
+    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  });
+const { sendCampaignRecipient } = proxyActivities<CampaignActivities>({
+  startToCloseTimeout: '1 minute',
+  // One recipient that keeps failing is recorded as failed; it does not hold up the others.
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '1 minute',
+    maximumAttempts: 8,
+  },
+});
+
+/**
+ * A campaign's run: a durable timer until scheduledAt, then the recipients in order from the first
+ * without a shipment, paced with workflow timers (`messageInterval` between messages, `greaterInterval`
+ * after every `longerIntervalAfter`, ± jitter), only inside the sending window, and waiting for the next
+ * company day when the connection's daily cap is reached. Exactly once per recipient comes from the
+ * activities (stable message ids, one shipment per index in the campaign's stream), not from here: a
+ * restarted or continued run simply asks again from the stream's nextIndex.
+ */
+export async function runCampaignWorkflow(input: CampaignRunInput): Promise<CampaignRunResult> {
+  const { campaignId } = input;
+  let due = Date.parse(input.scheduledAt);
+  let cancelled = false;
+  const progress: CampaignProgress = {
+    phase: 'waiting',
+    scheduledAt: input.scheduledAt,
+    nextIndex: 0,
+    total: null,
+    sent: input.carry?.sent ?? 0,
+  };
+  setHandler(rescheduleSignal, ({ scheduledAt }) => {
+    due = Date.parse(scheduledAt);
+    progress.scheduledAt = scheduledAt;
+    // Scheduled again after an INATIVA whose cancel this run has not acted on yet.
+    if (progress.phase === 'waiting') cancelled = false;
+  });
+  setHandler(cancelSignal, () => {
+    cancelled = true;
+  });
+  setHandler(resumeSignal, () => {
+    cancelled = false;
+  });
+  setHandler(progressQuery, () => progress);
+
+  /** Sleeps `ms`, waking early on cancel; true when cancelled. */
+  const pause = async (ms: number, phase: CampaignProgress['phase'] = 'paused') => {
+    if (ms > 0 && !cancelled) {
+      progress.phase = phase;
+      await condition(() => cancelled, ms);
+      progress.phase = 'running';
+    }
+    return cancelled;
+  };
+
+  // 1. Until scheduledAt (workflow time is deterministic), waking early for an edit or a cancel.
+  let start: Awaited<ReturnType<typeof startCampaignRun>>;
+  for (;;) {
+    for (let target = due; !cancelled && target > Date.now(); target = due) {
+      await condition(() => cancelled || due !== target, target - Date.now());
+    }
+    if (cancelled) return 'cancelled';
+    start = await startCampaignRun(campaignId);
+    if (start.outcome !== 'not-due') break;
+    due = Date.parse(start.scheduledAt);
+  }
+  if (start.outcome !== 'running') {
+    progress.phase = 'done';
+    return start.outcome;
+  }
+
+  // 2. The recipients, from the stream's nextIndex.
+  progress.phase = 'running';
+  progress.total = start.total;
+  let settings: RunSettings = start.settings;
+  let index = start.nextIndex;
+  let sent = input.carry?.sent ?? 0;
+  let nextAt = input.carry?.nextAt ?? null;
+  let longPauseDue = input.carry?.longPauseDue ?? false;
+  const reload = async () => {
+    settings = (await loadCampaignRunSettings(campaignId)) ?? settings;
+  };
+
+  for (let walked = 0; index < start.total; ) {
+    progress.nextIndex = index;
+    if (cancelled) return stopped('cancelled');
+    if (walked >= RECIPIENTS_PER_RUN) {
+      return continueAsNew<typeof runCampaignWorkflow>({
+        campaignId,
+        scheduledAt: input.scheduledAt,
+        carry: { sent, nextAt, longPauseDue },
+      });
+    }
+    // The gap since the last message, anchored at when it was queued.
+    if (nextAt !== null) {
+      if (await pause(nextAt - Date.now())) return stopped('cancelled');
+      nextAt = null;
+      if (longPauseDue) {
+        longPauseDue = false;
+        await reload();
+      }
+    }
+    const closedFor = msUntilWindowOpens(Date.now(), settings.sendingWindow, settings.timeZone);
+    if (closedFor > 0) {
+      if (await pause(closedFor)) return stopped('cancelled');
+      await reload();
+      continue;
+    }
+    const r = await sendRecipient(index);
+    switch (r.outcome) {
+      case 'stopped':
+        return stopped('stopped');
+      case 'daily-limit':
+        if (await pause(msUntilNextDay(Date.now(), settings.timeZone))) return stopped('cancelled');
+        await reload();
+        continue;
+      case 'sent':
+        sent++;
+        progress.sent = sent;
+        longPauseDue = isLongPause(sent, settings);
+        nextAt = r.queuedAt + gapAfterMs(sent, settings, Math.random);
+        break;
+      case 'failed':
+      case 'already':
+        break;
+    }
+    index++;
+    walked++;
+  }
+  progress.nextIndex = index;
+  const finished = await finishCampaignRun(campaignId);
+  progress.phase = 'done';
+  return finished;
+
+  function stopped(result: CampaignRunResult): CampaignRunResult {
+    progress.phase = 'done';
+    return result;
+  }
+
+  async function sendRecipient(i: number) {
+    try {
+      return await sendCampaignRecipient(campaignId, i);
+    } catch (err) {
+      if (!(err instanceof ActivityFailure)) throw err;
+      const reason = err.cause?.message ?? err.message;
+      await failCampaignRecipient(campaignId, i, `send failed after retries: ${reason}`);
+      return { outcome: 'failed' } as const;
+    }
+  }
+}
