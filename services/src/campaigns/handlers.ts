@@ -85,11 +85,11 @@ async function assertReferences(
   deps: Deps,
   companyId: string,
   f: CampaignFields,
-  before: CampaignFields | null,
+  before: Extract<CampaignState, { kind: 'exists' }> | null,
 ) {
-  const scheduling = f.scheduledAt !== null;
+  const scheduling = f.scheduledAt !== null && before?.status !== 'CANCELADA';
   const check = (k: keyof CampaignFields) =>
-    f[k] !== null && (scheduling || before === null || f[k] !== before[k]);
+    f[k] !== null && (scheduling || before === null || f[k] !== before.fields[k]);
   if (
     check('whatsappId') &&
     f.whatsappId &&
@@ -134,7 +134,7 @@ async function assertReferences(
 async function save(deps: Deps, command: Extract<CampaignCommand, { fields: CampaignFields }>, who: Who) {
   const state = await loadCampaign(deps, command.campaignId);
   decideCampaign(command, state);
-  await assertReferences(deps, who.companyId, command.fields, state.kind === 'exists' ? state.fields : null);
+  await assertReferences(deps, who.companyId, command.fields, state.kind === 'exists' ? state : null);
   return runCampaignCommand(deps, command, who);
 }
 
