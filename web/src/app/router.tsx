@@ -34,6 +34,16 @@ const ConnectionsPage = lazy(() =>
     default: m.ConnectionsPage,
   })),
 );
+const ContactListsPage = lazy(() =>
+  import('../features/contact-lists/components/contact-lists-page.tsx').then((m) => ({
+    default: m.ContactListsPage,
+  })),
+);
+const ContactListItemsPage = lazy(() =>
+  import('../features/contact-lists/components/contact-list-items-page.tsx').then((m) => ({
+    default: m.ContactListItemsPage,
+  })),
+);
 const ContactsPage = lazy(() =>
   import('./routes/contacts-route.tsx').then((m) => ({ default: m.ContactsRoute })),
 );
@@ -229,6 +239,23 @@ export function AppRouter() {
               </AdminOnly>
             </Private>
           )}
+        </Route>
+        {/* Doc 2 §2.6: contact lists are the campaigns' audiences; agents may keep them too (not admin-only). */}
+        <Route path="/contact-lists/:contactListId/contacts">
+          {(params) => (
+            <Private>
+              <CampaignsOnly>
+                <ContactListItemsPage contactListId={params.contactListId} />
+              </CampaignsOnly>
+            </Private>
+          )}
+        </Route>
+        <Route path="/contact-lists">
+          <Private>
+            <CampaignsOnly>
+              <ContactListsPage />
+            </CampaignsOnly>
+          </Private>
         </Route>
         <Route path="/campaigns-config">
           <Private>

@@ -78,6 +78,14 @@ export const MENU_ITEMS: MenuItem[] = [
     visible: campaignsVisible,
   },
   {
+    path: '/contact-lists',
+    label: 'contactLists.menu',
+    icon: 'people',
+    section: 'admin',
+    group: 'campaigns',
+    visible: campaignsVisible,
+  },
+  {
     path: '/campaigns-config',
     label: 'campaignSettings.menu',
     icon: 'settings',

@@ -35,6 +35,8 @@ export interface SearchableListPageProps<T extends { id: string | number }> {
   searchTestId?: string;
   addText: string;
   addTestId: string;
+  /** More buttons beside the add button (an import, a way back). */
+  headerActions?: ReactNode;
   /** Hover highlight on the table rows. */
   interactive?: boolean;
   /** The `<th>` cells of the header row. */
@@ -113,6 +115,7 @@ export function SearchableListPage<T extends { id: string | number }>(props: Sea
           onChange={(e) => setSearch(e.currentTarget.value)}
           data-testid={props.searchTestId}
         />
+        {props.headerActions}
         <Button
           intent="primary"
           icon="add"
