@@ -24,7 +24,7 @@ const aheadInBrowser = (page: Page, ms: number) =>
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   }, ms);
 
-// Skipped until the campaign routes, projection and runtime workflow land in the tree (other engineers'
+// Skipped until the runtime reactor that starts the campaign workflow is wired into the product (other engineers'
 // parts, in progress when this was written).
 describe.skip('campaigns in the browser', () => {
   let system: TestSystem;
@@ -63,26 +63,26 @@ describe.skip('campaigns in the browser', () => {
       expect(item.status).toBe(201);
     }
     // The validation reactor asks the connected simulator about each number.
-    await expect
-      .poll(
-        async () => {
-          let valid = 0;
-          for (let pageNumber = 1; pageNumber <= 5; pageNumber++) {
-            const r = await system.api(
-              'GET',
-              `/contact-list-items?contactListId=${listId}&pageNumber=${pageNumber}`,
-              { token },
-            );
-            valid += r.body.contacts.filter(
-              (c: { isWhatsappValid: boolean | null }) => c.isWhatsappValid,
-            ).length;
-            if (!r.body.hasMore) break;
-          }
-          return valid;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(RECIPIENTS.length);
+    const validItems = async () => {
+      let valid = 0;
+      for (let pageNumber = 1; pageNumber <= 5; pageNumber++) {
+        const r = await system.api(
+          'GET',
+          `/contact-list-items?contactListId=${listId}&pageNumber=${pageNumber}`,
+          {
+            token,
+          },
+        );
+        valid += r.body.contacts.filter((c: { isWhatsappValid: boolean | null }) => c.isWhatsappValid).length;
+        if (!r.body.hasMore) break;
+      }
+      return valid;
+    };
+    const deadline = Date.now() + 30_000;
+    while ((await validItems()) < RECIPIENTS.length) {
+      if (Date.now() > deadline) throw new Error('the list items were not found WhatsApp-valid in 30 s');
+      await new Promise((r) => setTimeout(r, 250));
+    }
 
     ({ browser, page } = await openPage());
     await logIn(page, web.url, DEMO.email, DEMO.password);
@@ -113,6 +113,7 @@ describe.skip('campaigns in the browser', () => {
     expect(await page.getByTestId('settings-variable').count()).toBe(1);
     await page.getByTestId('settings-jitter').fill('0');
     await page.getByTestId('settings-daily-limit').fill('1000');
+    await page.screenshot({ path: 'e2e/screenshots/campaign-settings.png' });
     await page.getByTestId('settings-save').click();
     await page.getByText('Configurações salvas').waitFor({ timeout: 5_000 });
 
@@ -138,10 +139,14 @@ describe.skip('campaigns in the browser', () => {
     await dialog.waitFor();
     await page.getByTestId('campaign-name').fill('Promoção de março');
     await page.getByTestId('campaign-message1').fill('Olá {nome}, a {loja} tem novidades!');
-    await dialog.getByText('{loja}').waitFor(); // the settings' variable is offered beside the contact's three
+    // The settings' variable is offered beside the contact's three.
+    expect(await page.getByTestId('campaign-placeholders').textContent()).toContain(
+      '{nome}{email}{numero}{loja}',
+    );
     await page.getByTestId('campaign-whatsapp').selectOption(DEMO.whatsappId);
     await page.getByTestId('campaign-contact-list').selectOption({ label: LIST_NAME });
     await page.getByTestId('campaign-scheduled-at').fill(await aheadInBrowser(page, 8_000));
+    await page.screenshot({ path: 'e2e/screenshots/campaign-dialog.png' });
     await page.getByTestId('campaign-save').click();
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
 
@@ -154,6 +159,7 @@ describe.skip('campaigns in the browser', () => {
     await page.waitForURL(/\/campaign\/[^/]+\/report$/);
     await page.getByTestId('report-name').filter({ hasText: 'Promoção de março' }).waitFor();
     expect(await page.getByTestId('report-connection').textContent()).toBe(connectionName);
+    await page.screenshot({ path: 'e2e/screenshots/campaign-report-scheduled.png' });
 
     // Live: the counters climb as the frames arrive, without a reload.
     await page

@@ -21,6 +21,7 @@ export function MessageTabs({ placeholders, disabled, filled }: Props) {
       id="campaign-messages"
       selectedTabId={tab}
       onChange={(id) => setTab(id as MessageField)}
+      renderActiveTabPanelOnly
       className="campaign-message-tabs"
     >
       {MESSAGE_FIELDS.map((field, i) => (
