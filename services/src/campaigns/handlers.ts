@@ -2,6 +2,8 @@ import type { CampaignRequest } from '@zelo/contracts/campaigns/api';
 import type { CampaignFields, CampaignSettingsFields } from '@zelo/contracts/campaigns/events';
 import { DomainError } from '@zelo/contracts/errors';
 import { loadConnections } from '../connections/handlers.ts';
+import { contactListStreamId } from '../contact-lists/domain/contact-list.ts';
+import { fileListStreamId } from '../file-lists/domain/file-list.ts';
 import { type Actor, commandHandler, type Deps, load } from '../platform/command-handler.ts';
 import {
   assertExists as assertTagExists,
@@ -102,7 +104,7 @@ async function assertReferences(
     f.contactListId &&
     !(await ownList(
       deps,
-      `contactlist-${f.contactListId}`,
+      contactListStreamId(f.contactListId),
       'ContactListCreated',
       'ContactListDeleted',
       companyId,
@@ -120,7 +122,7 @@ async function assertReferences(
   if (
     check('fileListId') &&
     f.fileListId &&
-    !(await ownList(deps, `filelist-${f.fileListId}`, 'FileListCreated', 'FileListDeleted', companyId))
+    !(await ownList(deps, fileListStreamId(f.fileListId), 'FileListCreated', 'FileListDeleted', companyId))
   ) {
     throw new DomainError('ERR_NO_FILE_LIST_FOUND', 'file list not found');
   }
