@@ -243,7 +243,6 @@ const PENDING_PREFIXES = [
   '/helps',
   '/subscription',
   '/invoices',
-  '/schedules/{new}/media-upload',
   '/forgetpassword',
   '/resetpasswords',
   '/flowcampaign',

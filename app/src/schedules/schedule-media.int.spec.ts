@@ -126,6 +126,24 @@ describe('schedule attachments', () => {
     expect((await call(admin, 'DELETE', `/schedules/${id}/media-upload`)).status).toBe(200);
   });
 
+  it('an agent attaches and removes an image like the rest of the dialog', async () => {
+    const made = await call(admin, 'POST', '/users', {
+      name: 'Agente Agenda',
+      email: 'agente@agenda.dev',
+      password: 'secret1',
+      profile: 'user',
+    });
+    expect(made.status).toBe(201);
+    const agent = (await system.login('agente@agenda.dev', 'secret1')).token;
+    const id = await newSchedule(inAnHour());
+    const up = await upload(agent, id, 'lembrete.jpg', 'image/jpeg', jpeg);
+    expect(up.status).toBe(200);
+    expect(up.body.mediaName).toBe('lembrete.jpg');
+    const del = await call(agent, 'DELETE', `/schedules/${id}/media-upload`);
+    expect(del.status).toBe(200);
+    expect(del.body.mediaName).toBeNull();
+  });
+
   it('refuses anything but a png, jpg or jpeg, judged by its bytes, storing nothing', async () => {
     const id = await newSchedule(inAnHour());
     const files = await storedFiles();

@@ -34,6 +34,19 @@ describe('every route, crossed by another company', () => {
 
   const api = (method: string, path: string, token: string, body?: unknown) =>
     system.api(method, path, { token, body });
+  /** A media-upload takes a form with one PNG in `file`, not JSON. */
+  const upload = async (path: string, token: string, name = 'imagem-de-B.png') => {
+    const form = new FormData();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    form.append('file', new Blob([png], { type: 'image/png' }), name);
+    const res = await fetch(`${system.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
   const created = async (method: string, path: string, body: unknown) => {
     const r = await api(method, path, a.token, body);
     expect(r.status, `${method} ${path} ${JSON.stringify(r.body)}`).toBeLessThan(300);
@@ -82,6 +95,13 @@ describe('every route, crossed by another company', () => {
         sendAt: '2031-01-01T12:00:00.000Z',
       })
     ).id;
+    const scheduleImage = await upload(
+      `/schedules/${ids.schedule}/media-upload`,
+      a.token,
+      'imagem-secreta-de-A.png',
+    );
+    expect(scheduleImage.status, JSON.stringify(scheduleImage.body)).toBe(200);
+    secrets.push(scheduleImage.body.mediaPath);
     ids.user = (
       await created('POST', '/users', {
         name: 'Usuária Secreta A',
@@ -139,6 +159,7 @@ describe('every route, crossed by another company', () => {
       'atalho-secreto-de-A',
       'nota-secreta-de-A',
       'agendamento-secreto-de-A',
+      'imagem-secreta-de-A',
       'segredo@a.dev',
       'Chat Secreto A',
       'conversa-secreta-de-A',
@@ -318,7 +339,10 @@ describe('every route, crossed by another company', () => {
     for (const r of swept()) {
       const path = pathFor(r.method, r.url);
       const body = bodyFor(r.method, r.url);
-      const res = await api(r.method, path, b.token, body);
+      const res =
+        r.method === 'POST' && r.url.endsWith('/media-upload')
+          ? await upload(path, b.token)
+          : await api(r.method, path, b.token, body);
       const text = JSON.stringify(res.body ?? '');
       const sent = path + JSON.stringify(body ?? '');
       const call = `${r.method} ${path} → ${res.status}`;

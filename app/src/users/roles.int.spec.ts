@@ -72,6 +72,9 @@ const OPEN_TO_AGENTS = new Set([
   'POST /schedules',
   'PUT /schedules/:id',
   'DELETE /schedules/:id',
+  // The schedule dialog's image, like the rest of the dialog (schedule-media.int.spec.ts).
+  'POST /schedules/:id/media-upload',
+  'DELETE /schedules/:id/media-upload',
   'PUT /users/:id',
   'POST /users/set-language/:lang',
   // The kanban: agents move the cards of the tickets they may see (kanban.int.spec.ts).
