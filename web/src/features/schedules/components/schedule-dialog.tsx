@@ -6,12 +6,14 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { showToast, toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { ScheduleForm, type ScheduleFormValues, saveSchedule } from '../api/save-schedule.ts';
+import { removeScheduleMedia, uploadScheduleMedia } from '../api/schedule-media.ts';
 import { STATUS_LOOK } from '../lib/schedule-list.ts';
 import { defaultSendAt, toLocalInput } from '../lib/send-at.ts';
 import type { ContactOption } from '../types.ts';
 import { ContactField } from './contact-field.tsx';
+import { ScheduleAttachment } from './schedule-attachment.tsx';
 
 interface Props {
   /** null for a new schedule. */
@@ -31,27 +33,47 @@ function initialValues(
 }
 
 /**
- * Doc 1 "Schedule-message dialog": body, contact and sendAt. The spec's optional attachment (png, jpg,
- * jpeg) is left out: the server stores no media for schedules yet (mediaPath and mediaName are always null).
- * A sent schedule (it has a sentAt) can be read, not submitted again.
+ * Doc 1 "Schedule-message dialog" and doc 2 §2.8: body, contact, sendAt and an optional image (png, jpg,
+ * jpeg). The image needs the schedule's id, so it is uploaded after the schedule is saved (a new one is
+ * created first). A sent schedule (it has a sentAt) can be read, not submitted again.
  */
 export function ScheduleDialog({ schedule, presetContact = null, onSaved, onClose }: Props) {
   const t = useT();
   // Computed once: a fresh "one hour from now" on every render would reset the form.
   const [initial] = useState(() => initialValues(schedule, presetContact));
+  // The schedule as saved from this dialog: when the image fails after a create, saving again edits
+  // the schedule just created instead of creating a second one.
+  const [current, setCurrent] = useState(schedule);
+  const [file, setFile] = useState<File | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const sent = !!schedule?.sentAt;
   const title = schedule
     ? t('schedules.titleWithStatus', { status: t(STATUS_LOOK[schedule.status].label) })
     : t('schedules.newTitle');
 
   const onSubmit = async (values: ScheduleFormValues) => {
+    let saved: ScheduleView;
     try {
-      const saved = await saveSchedule(values, schedule);
-      toastSuccess(t('schedules.saved'));
-      onSaved(saved);
+      saved = await saveSchedule(values, current);
     } catch (err) {
       toastError(err);
+      return;
     }
+    setCurrent(saved);
+    try {
+      setUploading(true);
+      if (file) saved = await uploadScheduleMedia(saved.id, file);
+      else if (removed && saved.mediaName) saved = await removeScheduleMedia(saved.id);
+    } catch (err) {
+      toastError(err);
+      showToast(t('schedules.attachmentFailed'), 'warning');
+      return;
+    } finally {
+      setUploading(false);
+    }
+    toastSuccess(t('schedules.saved'));
+    onSaved(saved);
   };
 
   return (
@@ -112,6 +134,24 @@ export function ScheduleDialog({ schedule, presetContact = null, onSaved, onClos
                 step={1}
                 disabled={sent}
                 testId="schedule-send-at"
+              />
+              <ScheduleAttachment
+                current={
+                  current?.mediaName ? { name: current.mediaName, url: current.mediaUrl ?? null } : null
+                }
+                chosen={file}
+                removed={removed}
+                readOnly={sent}
+                busy={!!submitting}
+                uploading={uploading}
+                onChoose={(f) => {
+                  setFile(f);
+                  setRemoved(false);
+                }}
+                onRemove={() => {
+                  setFile(null);
+                  setRemoved(true);
+                }}
               />
             </DialogBody>
             <DialogFooter
