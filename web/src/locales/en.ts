@@ -193,6 +193,8 @@ export const en: Dictionary = {
     send: 'Send',
     empty: 'No messages yet. Send the first one!',
     goToLogin: 'Go to login',
+    addPhone: 'Give this number WhatsApp',
+    phoneAdded: 'The number {{number}} now has WhatsApp in the simulator.',
   },
   contacts: {
     importFromPhone: 'Import from WhatsApp',

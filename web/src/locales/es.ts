@@ -193,6 +193,8 @@ export const es: Dictionary = {
     send: 'Enviar',
     empty: 'Aún no hay mensajes. ¡Envía el primero!',
     goToLogin: 'Ir al inicio de sesión',
+    addPhone: 'Dar WhatsApp a este número',
+    phoneAdded: 'El número {{number}} ahora tiene WhatsApp en el simulador.',
   },
   contacts: {
     importFromPhone: 'Importar de WhatsApp',

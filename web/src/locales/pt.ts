@@ -192,6 +192,8 @@ export const pt = {
     send: 'Enviar',
     empty: 'Nenhuma mensagem ainda. Envie a primeira!',
     goToLogin: 'Ir para o login',
+    addPhone: 'Dar WhatsApp a este número',
+    phoneAdded: 'O número {{number}} agora tem WhatsApp no simulador.',
   },
   contacts: {
     importFromPhone: 'Importar do WhatsApp',

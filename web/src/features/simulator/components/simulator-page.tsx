@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import { LanguageMenu } from '../../../components/ui/language-menu.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { addSimPhone } from '../api/add-phone.ts';
 import { useSimConnections } from '../api/list-connections.ts';
 import { usePhoneMessages } from '../api/list-phone-messages.ts';
 import { useSendInbound } from '../api/send-inbound.ts';
@@ -79,6 +81,17 @@ export function SimulatorPage() {
               data-testid="sim-name"
             />
           </FormGroup>
+          <Button
+            icon="mobile-phone"
+            text={t('simulator.addPhone')}
+            onClick={() =>
+              addSimPhone(number, name).then(
+                (p) => toastSuccess(t('simulator.phoneAdded', { number: p.number })),
+                toastError,
+              )
+            }
+            data-testid="sim-add-phone"
+          />
           <Button icon="refresh" variant="minimal" text={t('shell.refresh')} onClick={connections.reload} />
         </Card>
         <SimPhone
