@@ -34,11 +34,18 @@ describe('every route, crossed by another company', () => {
 
   const api = (method: string, path: string, token: string, body?: unknown) =>
     system.api(method, path, { token, body });
-  /** A media-upload takes a form with one PNG in `file`, not JSON. */
-  const upload = async (path: string, token: string, name = 'imagem-de-B.png') => {
+  /** A media-upload takes a form with one PNG in `file` (a file list option's: `files`, with its `id`). */
+  const upload = async (
+    path: string,
+    token: string,
+    name = 'imagem-de-B.png',
+    fields: Record<string, string> = {},
+    fileField = 'file',
+  ) => {
     const form = new FormData();
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    form.append('file', new Blob([png], { type: 'image/png' }), name);
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    form.append(fileField, new Blob([png], { type: 'image/png' }), name);
     const res = await fetch(`${system.url}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -111,13 +118,13 @@ describe('every route, crossed by another company', () => {
     ).id;
     ids.chat = (await created('POST', '/chats', { title: 'Chat Secreto A', users: [ids.user] })).id;
     await created('POST', `/chats/${ids.chat}/messages`, { message: 'conversa-secreta-de-A' });
-    ids.fileList = (
-      await created('POST', '/files', {
-        name: 'Lista Secreta A',
-        message: 'arquivos-secretos-de-A',
-        options: [{ name: 'Opção de Arquivo Secreta A' }],
-      })
-    ).id;
+    const fileList = await created('POST', '/files', {
+      name: 'Lista Secreta A',
+      message: 'arquivos-secretos-de-A',
+      options: [{ name: 'Opção de Arquivo Secreta A' }],
+    });
+    ids.fileList = fileList.id;
+    ids.fileListOption = fileList.options[0].id;
     ids.contactList = (await created('POST', '/contact-lists', { name: 'Contatos Secretos A' })).id;
     ids.contactListItem = (
       await created('POST', '/contact-list-items', {
@@ -342,7 +349,9 @@ describe('every route, crossed by another company', () => {
       const res =
         r.method === 'POST' && r.url.endsWith('/media-upload')
           ? await upload(path, b.token)
-          : await api(r.method, path, b.token, body);
+          : r.url === '/files/uploadList/:id'
+            ? await upload(path, b.token, undefined, { id: ids.fileListOption }, 'files')
+            : await api(r.method, path, b.token, body);
       const text = JSON.stringify(res.body ?? '');
       const sent = path + JSON.stringify(body ?? '');
       const call = `${r.method} ${path} → ${res.status}`;
