@@ -13,6 +13,11 @@ import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type start
 
 const CUSTOMER = { name: 'Clara Agendada', number: '5511966661234' };
 const BODY = 'Olá Clara, lembrete: sua consulta é amanhã às 10h.';
+// A 1×1 PNG: what the schedule's image picker sends.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('schedules and to-do in the browser', () => {
   let system: TestSystem;
@@ -75,8 +80,32 @@ describe('schedules and to-do in the browser', () => {
       return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
     });
     await page.getByTestId('schedule-send-at').fill(sendAt);
+
+    // The image: a GIF is refused in the browser, a PNG is shown, removed, chosen again.
+    const attachment = page.getByTestId('schedule-attachment-name');
+    expect(await attachment.textContent()).toContain('Nenhuma imagem');
+    await page
+      .getByTestId('schedule-file')
+      .setInputFiles({ name: 'anima.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('anima.gif não é uma imagem png, jpg ou jpeg').waitFor({ timeout: 2_000 });
+    expect(await attachment.textContent()).toContain('Nenhuma imagem');
+    await page
+      .getByTestId('schedule-file')
+      .setInputFiles({ name: 'mapa.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => attachment.textContent()).toContain('mapa.png');
+    await page.getByTestId('schedule-remove-attachment').click();
+    expect(await attachment.textContent()).toContain('Nenhuma imagem');
+    await page
+      .getByTestId('schedule-file')
+      .setInputFiles({ name: 'mapa.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => attachment.textContent()).toContain('mapa.png');
+
     await page.getByTestId('schedule-submit').click();
     await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    // Created, then its image uploaded: the server holds both.
+    const saved = (await system.api('GET', `/schedules?contactId=${contactId}`, { token })).body.schedules;
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ body: BODY, mediaName: 'mapa.png' });
     expect(new URL(page.url()).search).toBe('');
 
     const event = page.getByTestId('schedule-event').filter({ hasText: CUSTOMER.name });
@@ -89,21 +118,27 @@ describe('schedules and to-do in the browser', () => {
       .locator('[data-testid="schedule-event"][data-status="ENVIADA"]')
       .filter({ hasText: CUSTOMER.name })
       .waitFor({ timeout: 30_000 });
+    // One message: the image, captioned with the body.
     await expect
       .poll(
         async () =>
           (await system.simulator!.phoneMessages(DEMO.whatsappId, CUSTOMER.number))
             .filter((m) => m.direction === 'outbound')
-            .map((m) => m.body as string),
+            .map((m) => ({ body: m.body as string, mediaType: m.mediaType as string })),
         { timeout: 15_000 },
       )
-      .toEqual([expect.stringContaining(BODY)]);
+      .toEqual([{ body: expect.stringContaining(BODY), mediaType: 'image' }]);
 
     // A sent schedule shows its status in the title and offers no submit.
     await event.getByTestId('schedule-event-edit').click();
     await dialog.getByText('Agendamento · Enviada').waitFor({ timeout: 2_000 });
     await page.getByTestId('schedule-sent').waitFor();
     expect(await page.getByTestId('schedule-submit').count()).toBe(0);
+    // Its image is shown and can be opened, not changed.
+    expect(await page.getByTestId('schedule-attachment-name').textContent()).toContain('mapa.png');
+    expect(await page.getByTestId('schedule-attachment-open').count()).toBe(1);
+    expect(await page.getByTestId('schedule-attach').count()).toBe(0);
+    expect(await page.getByTestId('schedule-remove-attachment').count()).toBe(0);
     await page.waitForTimeout(400); // the dialog's opening transition
     await page.screenshot({ path: 'e2e/screenshots/schedules-sent.png' });
     await page.getByTestId('schedule-cancel').click();
