@@ -206,6 +206,12 @@ describe('file lists', () => {
       options: again.body.options,
     });
     expect(kept.body.options.map((o: any) => o.file)).toEqual(['nova.pdf', 'logo.png']);
+    // A PUT without options (only the text edited) keeps them.
+    const textOnly = await call(agent, 'PUT', `/files/${list.id}`, {
+      name: 'Catálogo',
+      message: 'Só o texto',
+    });
+    expect(textOnly.body).toMatchObject({ message: 'Só o texto', options: kept.body.options });
   });
 
   it('refuses bad input with a catalogue code, writing and storing nothing', async () => {

@@ -23,7 +23,7 @@ export type FileListOptionInput = v.InferOutput<typeof FileListOptionInput>;
 
 /**
  * POST /files and PUT /files/{id} (doc 2 §2.11, §5: name required, at least 3; message required). The
- * options are the whole list: one missing on PUT is removed. `userId` and `companyId`, which the
+ * options are the whole list: one missing on PUT is removed; a PUT without `options` keeps them. `userId` and `companyId`, which the
  * reference client also sends, are ignored: the session decides both.
  */
 export const FileListRequest = v.object({
@@ -38,7 +38,6 @@ export const FileListRequest = v.object({
         return new Set(ids).size === ids.length;
       }, 'an option id appears twice'),
     ),
-    [],
   ),
 });
 export type FileListRequest = v.InferOutput<typeof FileListRequest>;

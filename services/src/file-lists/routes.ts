@@ -34,9 +34,9 @@ export async function fileListRoutes(
     if (!list) throw notFound();
     return list;
   }
-  const optionsOf = (body: FileListRequest) => ({
-    options: body.options.map((o) => ({ optionId: o.id, name: o.name })),
-    newOptionIds: body.options.filter((o) => !o.id).map(() => newId()),
+  const optionsOf = ({ options = [] }: FileListRequest) => ({
+    options: options.map((o) => ({ optionId: o.id, name: o.name })),
+    newOptionIds: options.filter((o) => !o.id).map(() => newId()),
   });
 
   app.get(
@@ -66,7 +66,15 @@ export async function fileListRoutes(
     const { name, message } = request.body;
     const r = await runFileListCommand(
       deps,
-      { type: 'UpdateFileList', companyId, fileListId, name, message, ...optionsOf(request.body) },
+      {
+        type: 'UpdateFileList',
+        companyId,
+        fileListId,
+        name,
+        message,
+        // Without `options` (a client that edits only the text), the options stay as they are.
+        ...(request.body.options ? optionsOf(request.body) : { options: null, newOptionIds: [] }),
+      },
       actorOf(request),
     );
     return listAfter(companyId, fileListId, r.position);

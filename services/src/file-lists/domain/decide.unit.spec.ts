@@ -164,6 +164,19 @@ describe('File list', () => {
         })
         .thenNothing());
 
+    it('an update without options keeps them, with their files', () =>
+      spec
+        .given([created, uploaded])
+        .when({
+          type: 'UpdateFileList',
+          ...ref,
+          name: 'Outro',
+          message: 'Texto',
+          options: null,
+          newOptionIds: [],
+        })
+        .then([fileListUpdated({ ...ref, name: 'Outro', message: 'Texto', options: created.data.options })]));
+
     it('an update naming an option the list does not have is refused', () =>
       spec
         .given([created])

@@ -77,7 +77,8 @@ export type FileListCommand =
       fileListId: string;
       name: string;
       message: string;
-      options: OptionInput[];
+      /** null: the options stay as they are. */
+      options: OptionInput[] | null;
       newOptionIds: string[];
     }
   | { type: 'DeleteFileList'; companyId: string; fileListId: string }
@@ -123,7 +124,8 @@ function createFileList(command: Cmd<'CreateFileList'>, state: FileListState): F
 function updateFileList(command: Cmd<'UpdateFileList'>, state: FileListState): FileListEvent[] {
   const { companyId, fileListId, name, message } = command;
   existing(state, companyId);
-  const options = withIds(state, command.options, command.newOptionIds);
+  const options =
+    command.options === null ? state.options : withIds(state, command.options, command.newOptionIds);
   const same =
     name === state.name &&
     message === state.message &&
