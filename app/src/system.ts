@@ -7,6 +7,7 @@ import type { AppContext } from '@zelo/services/api/context';
 import { idempotencyMigrations } from '@zelo/services/api/idempotency';
 import { refreshTokenMigrations } from '@zelo/services/auth/refresh-tokens';
 import { deriveSecret, resolveSecret } from '@zelo/services/auth/sessions';
+import { campaignDeliveryMigrations } from '@zelo/services/campaigns/delivery-reactor';
 import { baileysMigrations } from '@zelo/services/channels/baileys/auth-state';
 import { channelEventsFor, companyResolver, groupsIgnoredBy } from '@zelo/services/channels/channel-events';
 import { leaseMigrations } from '@zelo/services/channels/leases';
@@ -31,6 +32,7 @@ export const allMigrations = [
   ...baileysMigrations,
   ...leaseMigrations,
   ...idempotencyMigrations,
+  ...campaignDeliveryMigrations,
 ];
 
 async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {
@@ -153,6 +155,7 @@ async function startRoles(
     };
     const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
+    const { campaignDeliveryReactor } = await import('@zelo/services/campaigns/delivery-reactor');
     const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
     const reactions = new ProjectionRunner(
       pool,
@@ -164,6 +167,8 @@ async function startRoles(
         repliesReactor(deps, pool),
         // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
         contactListValidationReactor(deps, pool, adapterFor),
+        // A campaign shipment's deliveredAt (or failure) from its message's outcome.
+        campaignDeliveryReactor(deps),
       ],
       { pollMs: 500 },
     );

@@ -1,5 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Projection } from '@zelo/projections/runner';
+import { campaignRuntime } from '@zelo/services/campaigns/runtime';
+import { campaignTimersReactor } from '@zelo/services/campaigns/timers-reactor';
 import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot/timers';
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Pool } from '@zelo/services/platform/db';
@@ -10,6 +12,8 @@ import {
   scheduledMessageSender,
 } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
+import { createCampaignActivities } from '@zelo/workflows/campaigns/run-campaign/activities';
+import { campaignRunsClient } from '@zelo/workflows/campaigns/run-campaign/client';
 import {
   createScheduleActivities,
   type ScheduleActivityDeps,
@@ -40,6 +44,7 @@ export function workflowActivities(deps: Deps, pool: Pool) {
   return {
     ...createScheduleActivities(scheduleActivityDeps(deps)),
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
+    ...createCampaignActivities(campaignRuntime(deps, pool)),
   };
 }
 
@@ -48,5 +53,6 @@ export function timerReactors(client: Client, taskQueue: string, deps: Deps, poo
   return [
     scheduleTimersReactor(scheduleTimersClient(client, taskQueue)),
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
+    campaignTimersReactor(campaignRunsClient(client, taskQueue)),
   ];
 }

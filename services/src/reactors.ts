@@ -11,6 +11,8 @@ export const REACTORS = {
   automationReplies: 'ticket-automation-replies',
   ticketTimers: 'ticket-timers',
   automaticMessages: 'ticket-automatic-messages',
+  campaignTimers: 'campaign-timers',
+  campaignDelivery: 'campaign-delivery',
 } as const;
 
 export const reactorNames: readonly string[] = Object.values(REACTORS);

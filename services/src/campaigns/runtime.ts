@@ -1,0 +1,292 @@
+import type { CampaignRecipient, CampaignSettingsFields } from '@zelo/contracts/campaigns/events';
+import { DomainError, type ErrorCode } from '@zelo/contracts/errors';
+import { normalizeWhatsappNumber } from '@zelo/contracts/external-api/api';
+import { MediaType } from '@zelo/contracts/messaging/events';
+import { listValidRecipients } from '@zelo/projections/contact-lists/queries';
+import { getFileListForSending } from '@zelo/projections/file-lists/queries';
+import { listTaggedContacts } from '@zelo/projections/tags/queries';
+import * as v from 'valibot';
+import { loadConnections } from '../connections/handlers.ts';
+import { ensureContact } from '../contacts/handlers.ts';
+import { storedMediaRef } from '../media/stored-url.ts';
+import { queueOutboundMessage } from '../messaging/handlers.ts';
+import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
+import type { Pool } from '../platform/db.ts';
+import { idFromName } from '../platform/ids.ts';
+import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
+import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
+import type { CampaignState } from './domain/campaign.ts';
+import {
+  type DailySlotsCommand,
+  dailySlotsStreamId,
+  decideDailySlots,
+  evolveDailySlots,
+  initialDailySlotsState,
+} from './domain/daily-slots.ts';
+import { filledVariants, personalize, pickVariant } from './domain/personalize.ts';
+import { loadCampaign, loadCampaignSettings, runCampaignCommand } from './handlers.ts';
+
+// The services' side of a campaign's run (workflows/src/campaigns/run-campaign, wired by the app):
+// every step decides against the campaign's stream, so a retried or replayed activity repeats nothing.
+
+/** Who queues a campaign's message (the delivery reactor follows these), and its files. */
+export const CAMPAIGN_ACTOR = 'system:campaigns';
+export const CAMPAIGN_MEDIA_ACTOR = 'system:campaigns:media';
+
+/** The message of recipient `index`: a retried send names the same message, so it is queued once. */
+export const shipmentMessageId = (campaignId: string, index: number) =>
+  idFromName('campaign-shipment', `${campaignId}:${index}`);
+const attachmentMessageId = (campaignId: string, index: number, which: string) =>
+  idFromName('campaign-shipment', `${campaignId}:${index}:${which}`);
+
+/** A PROGRAMADA campaign whose timer fired this early (clock skew) still starts. */
+const DUE_TOLERANCE_MS = 2_000;
+
+const takeSlot = commandHandler(
+  { initialState: initialDailySlotsState, evolve: evolveDailySlots },
+  (key: string) => key,
+  decideDailySlots,
+);
+
+/** yyyy-mm-dd of `at` in `timeZone`. */
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+
+export interface RunSettings extends Omit<CampaignSettingsFields, 'variables'> {
+  timeZone: string;
+}
+
+type Running = Extract<CampaignState, { kind: 'exists' }>;
+const live = (s: CampaignState): Running | null => (s.kind === 'exists' && !s.deleted ? s : null);
+
+/** The campaign activities' handlers, on the event store and the read models they read. */
+export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPANY_TIME_ZONE) {
+  const who = (companyId: string, actor = CAMPAIGN_ACTOR): Actor => ({ companyId, actor });
+  const now = () => deps.clock.now().toISOString();
+
+  async function settingsOf(companyId: string): Promise<RunSettings> {
+    const { variables: _, ...rest } = await loadCampaignSettings(deps, companyId);
+    return { ...rest, timeZone };
+  }
+
+  /** The list's WhatsApp-valid items, else the tag's contacts; each number once, in the list's order. */
+  async function audience(s: Running): Promise<CampaignRecipient[]> {
+    const { contactListId, tagId } = s.fields;
+    const all = contactListId
+      ? await listValidRecipients(pool, s.companyId, contactListId)
+      : tagId
+        ? await listTaggedContacts(pool, s.companyId, tagId)
+        : [];
+    const seen = new Set<string>();
+    return all.filter((r) => {
+      const key = normalizeWhatsappNumber(r.number) ?? r.number;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /** Why a PROGRAMADA campaign cannot start now, or its recipients. */
+  async function startable(s: Running): Promise<{ reason: ErrorCode } | { recipients: CampaignRecipient[] }> {
+    if (filledVariants(s.fields).length === 0) return { reason: 'ERR_CAMPAIGN_NO_MESSAGES' };
+    const whatsappId = s.fields.whatsappId;
+    const connection = whatsappId ? (await loadConnections(deps, s.companyId)).connections[whatsappId] : null;
+    if (!connection) return { reason: 'ERR_NO_WAPP_FOUND' };
+    if (connection.status !== 'CONNECTED') return { reason: 'ERR_WAPP_NOT_INITIALIZED' };
+    const recipients = await audience(s);
+    if (recipients.length === 0) return { reason: 'ERR_CAMPAIGN_NO_RECIPIENTS' };
+    return { recipients };
+  }
+
+  return {
+    /** At scheduledAt: PROGRAMADA → started with its recipients, or refused; EM_ANDAMENTO resumes. */
+    async startRun(campaignId: string) {
+      let s = live(await loadCampaign(deps, campaignId));
+      if (s?.status === 'PROGRAMADA') {
+        const scheduledAt = s.fields.scheduledAt;
+        if (scheduledAt && Date.parse(scheduledAt) - deps.clock.now().getTime() > DUE_TOLERANCE_MS)
+          return { outcome: 'not-due' as const, scheduledAt };
+        const { companyId } = s;
+        const can = await startable(s);
+        if ('reason' in can) {
+          const refuse = { type: 'RefuseCampaignStart' as const, campaignId, companyId, reason: can.reason };
+          await runCampaignCommand(deps, { ...refuse, refusedAt: now() }, who(companyId));
+          return { outcome: 'refused' as const, reason: can.reason };
+        }
+        const whatsappId = s.fields.whatsappId as string;
+        const { recipients } = can;
+        const start = { type: 'StartCampaign' as const, campaignId, companyId, whatsappId, recipients };
+        s = live((await runCampaignCommand(deps, { ...start, startedAt: now() }, who(companyId))).state);
+      }
+      if (s?.status !== 'EM_ANDAMENTO' || !s.recipients) return { outcome: 'skipped' as const };
+      return {
+        outcome: 'running' as const,
+        total: s.recipients.length,
+        nextIndex: s.nextIndex,
+        settings: await settingsOf(s.companyId),
+      };
+    },
+
+    async runSettings(campaignId: string): Promise<RunSettings | null> {
+      const s = live(await loadCampaign(deps, campaignId));
+      return s ? settingsOf(s.companyId) : null;
+    },
+
+    sendRecipient,
+
+    /** Retries ran out: recorded as failed, unless the recipient has a shipment already. */
+    async failRecipient(campaignId: string, index: number, reason: string): Promise<void> {
+      const s = live(await loadCampaign(deps, campaignId));
+      const r = s?.recipients?.[index];
+      if (!s || !r) return;
+      const failed = { type: 'RecordShipmentFailed' as const, campaignId, companyId: s.companyId, index };
+      await runCampaignCommand(
+        deps,
+        { ...failed, number: r.number, reason, failedAt: now() },
+        who(s.companyId),
+      );
+    },
+
+    async finishRun(campaignId: string): Promise<'finished' | 'stopped'> {
+      const s = live(await loadCampaign(deps, campaignId));
+      if (s?.status === 'FINALIZADA') return 'finished';
+      if (s?.status !== 'EM_ANDAMENTO') return 'stopped';
+      try {
+        const finish = { type: 'FinishCampaign' as const, campaignId, companyId: s.companyId };
+        await runCampaignCommand(deps, { ...finish, completedAt: now() }, who(s.companyId));
+        return 'finished';
+      } catch (err) {
+        // Cancelled between the last send and here: the restart finishes it.
+        if (err instanceof DomainError && err.code === 'ERR_CAMPAIGN_INVALID_TRANSITION') return 'stopped';
+        throw err;
+      }
+    },
+  };
+
+  /**
+   * Recipient `index`, at most once: nothing when its shipment is recorded; otherwise a daily slot, the
+   * contact (upserted by number), its ticket on the campaign's connection, the text, the file list's
+   * files and the attachment, each under its own stable message id, then the shipment. A refusal
+   * (invalid number, a DomainError on the way) is recorded as the recipient's failure.
+   */
+  async function sendRecipient(campaignId: string, index: number) {
+    const s = live(await loadCampaign(deps, campaignId));
+    if (s?.status !== 'EM_ANDAMENTO' || !s.recipients || !s.runWhatsappId)
+      return { outcome: 'stopped' as const };
+    if (s.shipments.has(index)) return { outcome: 'already' as const };
+    const recipient = s.recipients[index];
+    if (!recipient) return { outcome: 'stopped' as const };
+    const { companyId } = s;
+    const whatsappId = s.runWhatsappId;
+    const fail = async (reason: string) => {
+      const failed = { type: 'RecordShipmentFailed' as const, campaignId, companyId, index };
+      await runCampaignCommand(
+        deps,
+        { ...failed, number: recipient.number, reason, failedAt: now() },
+        who(companyId),
+      );
+      return { outcome: 'failed' as const };
+    };
+
+    const number = normalizeWhatsappNumber(recipient.number);
+    if (!number) return fail('ERR_WAPP_INVALID_CONTACT: not a WhatsApp number (10 to 15 digits)');
+    const variant = pickVariant(s.fields, `${campaignId}:${index}`);
+    if (!variant) return fail('ERR_CAMPAIGN_NO_MESSAGES: the campaign has no message');
+    const settings = await loadCampaignSettings(deps, companyId);
+    if (settings.dailyLimitPerConnection > 0) {
+      const day = dayIn(deps.clock.now(), timeZone);
+      const take: DailySlotsCommand = {
+        type: 'TakeDailySlot',
+        companyId,
+        whatsappId,
+        day,
+        slotKey: `${campaignId}:${index}`,
+        limit: settings.dailyLimitPerConnection,
+      };
+      try {
+        await takeSlot(deps, dailySlotsStreamId(whatsappId, day), take, who(companyId));
+      } catch (err) {
+        if (err instanceof DomainError && err.code === 'ERR_RATE_LIMITED')
+          return { outcome: 'daily-limit' as const };
+        throw err;
+      }
+    }
+
+    const messageId = shipmentMessageId(campaignId, index);
+    let ticketId: string;
+    let queuedAt: number;
+    try {
+      const contact = await ensureContact(
+        deps,
+        companyId,
+        { name: recipient.name.trim() || number, number, isGroup: false },
+        who(companyId),
+      );
+      // As the external API does: an open ticket without agent or queue, so no queue bot answers it.
+      const key = { companyId, whatsappId, contactId: contact.contactId, isGroup: false };
+      ticketId = (await ticketForInbound(deps, key, who(companyId), 'open')).ticketId;
+      const { openedAt } = await loadTicketWithOpening(deps, ticketId);
+      const at = deps.clock.now();
+      const body = personalize(variant[1], recipient, settings.variables, {
+        ticketId,
+        ticketCreatedAt: openedAt ?? at,
+        now: at,
+        timeZone,
+      });
+      const send = { companyId, ticketId, userId: null };
+      await queueOutboundMessage(deps, { ...send, body, messageId }, who(companyId));
+      queuedAt = deps.clock.now().getTime();
+      for (const file of await attachments(s, campaignId, index)) {
+        await queueOutboundMessage(deps, { ...send, ...file }, who(companyId, CAMPAIGN_MEDIA_ACTOR));
+      }
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.code === 'ERR_CONCURRENCY') throw err;
+      return fail(`${err.code}: ${err.message}`);
+    }
+    const sent = {
+      type: 'RecordShipmentSent' as const,
+      campaignId,
+      companyId,
+      index,
+      number: recipient.number,
+    };
+    await runCampaignCommand(
+      deps,
+      { ...sent, messageId, ticketId, variant: variant[0], sentAt: new Date(queuedAt).toISOString() },
+      who(companyId),
+    );
+    return { outcome: 'sent' as const, queuedAt };
+  }
+
+  /** After the text: the file list's files (the list's message as the first one's caption), then the attachment. */
+  async function attachments(s: Running, campaignId: string, index: number) {
+    const out: { body: string; mediaType: MediaType; mediaUrl: string; messageId: string }[] = [];
+    const list = s.fields.fileListId
+      ? await getFileListForSending(pool, s.companyId, s.fields.fileListId)
+      : null;
+    for (const [k, f] of (list?.files ?? []).entries()) {
+      const mediaType = v.is(MediaType, f.mediaType) ? f.mediaType : 'application';
+      const body = (k === 0 && list?.message.trim()) || f.name;
+      out.push({
+        body,
+        mediaType,
+        mediaUrl: f.url,
+        messageId: attachmentMessageId(campaignId, index, `file:${k}`),
+      });
+    }
+    if (s.media?.mediaPath) {
+      const mediaType = storedMediaRef(s.media.mediaPath, s.companyId)?.mediaType ?? 'application';
+      out.push({
+        body: s.media.mediaName,
+        mediaType,
+        mediaUrl: s.media.mediaPath,
+        messageId: attachmentMessageId(campaignId, index, 'media'),
+      });
+    }
+    return out;
+  }
+}
+
+export type CampaignRuntime = ReturnType<typeof campaignRuntime>;
