@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyEvent } from '@zelo/contracts/events';
+import {
+  campaignShipmentSent,
+  outboundMessageFailed,
+  outboundMessageQueued,
+  outboundMessageSent,
+} from '@zelo/contracts/testing/events';
+import type { ProjectionEvent } from '@zelo/projections/runner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
+import { systemClock } from '../platform/clock.ts';
+import type { Deps } from '../platform/command-handler.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { campaignDeliveryMigrations, campaignDeliveryReactor } from './delivery-reactor.ts';
+import { loadCampaign, runCampaignCommand } from './handlers.ts';
+import { CAMPAIGN_ACTOR, CAMPAIGN_MEDIA_ACTOR, shipmentMessageId } from './runtime.ts';
+
+// The reactor between a campaign message's outcome and the campaign's report: whichever of the
+// channel's "sent" and the runtime's CampaignShipmentSent comes first, the shipment is delivered once.
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let deps: Deps;
+const companyId = randomUUID();
+const whatsappId = randomUUID();
+const who = { companyId, actor: CAMPAIGN_ACTOR };
+const recipients = [0, 1, 2, 3].map((i) => ({ number: `551199990000${i}`, name: `C${i}`, email: '' }));
+
+beforeAll(async () => {
+  db = await createTestDatabase([...eventStoreMigrations, ...campaignDeliveryMigrations]);
+  store = new PostgresEventStore(db.pool, db.url);
+  deps = { store, clock: systemClock };
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+async function runningCampaign() {
+  const campaignId = randomUUID();
+  const fields = {
+    name: 'Entrega',
+    message1: 'Olá',
+    message2: '',
+    message3: '',
+    message4: '',
+    message5: '',
+    whatsappId,
+    scheduledAt: new Date(Date.now() + 60_000).toISOString(),
+    contactListId: randomUUID(),
+    tagId: null,
+    fileListId: null,
+  };
+  const now = new Date().toISOString();
+  const ref = { campaignId, companyId };
+  await runCampaignCommand(deps, { type: 'CreateCampaign', ...ref, userId: randomUUID(), fields, now }, who);
+  await runCampaignCommand(
+    deps,
+    { type: 'StartCampaign', ...ref, whatsappId, recipients, startedAt: now },
+    who,
+  );
+  return campaignId;
+}
+
+let position = 0;
+const envelope = (e: AnyEvent, actor = 'system:channels'): ProjectionEvent =>
+  ({
+    ...e,
+    id: randomUUID(),
+    metadata: { companyId, actor, correlationId: randomUUID(), at: new Date().toISOString() },
+    streamId: 'irrelevant',
+    streamRevision: 0,
+    position: String(++position),
+  }) as ProjectionEvent;
+
+async function apply(...events: ProjectionEvent[]) {
+  const reactor = campaignDeliveryReactor(deps);
+  const tx = await db.pool.connect();
+  try {
+    await tx.query('BEGIN');
+    for (const e of events) await reactor.handle(tx, e);
+    await tx.query('COMMIT');
+  } finally {
+    tx.release();
+  }
+}
+
+const message = (campaignId: string, index: number) => ({
+  messageId: shipmentMessageId(campaignId, index),
+  companyId,
+  whatsappId,
+});
+async function shipmentSent(campaignId: string, index: number) {
+  const data = {
+    campaignId,
+    companyId,
+    index,
+    number: recipients[index].number,
+    messageId: shipmentMessageId(campaignId, index),
+    ticketId: randomUUID(),
+    variant: 1,
+    sentAt: new Date().toISOString(),
+  };
+  await runCampaignCommand(deps, { type: 'RecordShipmentSent', ...data }, who);
+  return envelope(campaignShipmentSent(data), CAMPAIGN_ACTOR);
+}
+const outcomes = async (campaignId: string) => {
+  const s = await loadCampaign(deps, campaignId);
+  return s.kind === 'exists' ? Object.fromEntries(s.shipments) : {};
+};
+const rows = async () =>
+  Number((await db.pool.query('SELECT count(*) FROM campaign_deliveries')).rows[0].count);
+
+describe('campaign delivery reactor', () => {
+  it('the shipment recorded, then the channel sent it: delivered', async () => {
+    const id = await runningCampaign();
+    await apply(envelope(outboundMessageQueued(message(id, 0)), CAMPAIGN_ACTOR), await shipmentSent(id, 0));
+    expect(await outcomes(id)).toEqual({ 0: 'sent' });
+    await apply(envelope(outboundMessageSent(message(id, 0))));
+    expect(await outcomes(id)).toEqual({ 0: 'delivered' });
+  });
+
+  it('the channel sent it before the shipment was recorded: delivered when it is', async () => {
+    const id = await runningCampaign();
+    await apply(envelope(outboundMessageQueued(message(id, 1)), CAMPAIGN_ACTOR));
+    await apply(envelope(outboundMessageSent(message(id, 1))));
+    expect(await outcomes(id)).toEqual({});
+    await apply(await shipmentSent(id, 1));
+    expect(await outcomes(id)).toEqual({ 1: 'delivered' });
+  });
+
+  it('events applied again change nothing, and reported rows are gone', async () => {
+    const id = await runningCampaign();
+    const queued = envelope(outboundMessageQueued(message(id, 2)), CAMPAIGN_ACTOR);
+    const sent = await shipmentSent(id, 2);
+    const channel = envelope(outboundMessageSent(message(id, 2)));
+    await apply(queued, sent, channel);
+    const before = (await store.readStream(`campaign-${id}`)).events.length;
+    await apply(queued, sent, channel);
+    expect((await store.readStream(`campaign-${id}`)).events.length).toBe(before);
+    expect(await outcomes(id)).toEqual({ 2: 'delivered' });
+  });
+
+  it("the campaign's files and other senders' messages are not followed", async () => {
+    const start = await rows();
+    await apply(
+      envelope(outboundMessageQueued({ messageId: randomUUID(), companyId }), CAMPAIGN_MEDIA_ACTOR),
+      envelope(outboundMessageQueued({ messageId: randomUUID(), companyId }), randomUUID()),
+    );
+    expect(await rows()).toBe(start);
+  });
+
+  it('a message the channel gave up on is reported as failed (kept sent when the shipment already is)', async () => {
+    const id = await runningCampaign();
+    await apply(envelope(outboundMessageQueued(message(id, 3)), CAMPAIGN_ACTOR), await shipmentSent(id, 3));
+    await apply(envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })));
+    expect(await outcomes(id)).toEqual({ 3: 'sent' });
+    expect(await rows()).toBe(0);
+  });
+});
