@@ -24,9 +24,7 @@ const aheadInBrowser = (page: Page, ms: number) =>
     return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
   }, ms);
 
-// Skipped until the runtime reactor that starts the campaign workflow is wired into the product (other engineers'
-// parts, in progress when this was written).
-describe.skip('campaigns in the browser', () => {
+describe('campaigns in the browser', () => {
   let system: TestSystem;
   let web: Awaited<ReturnType<typeof startWeb>>;
   let browser: Browser;
@@ -268,7 +266,7 @@ describe.skip('campaigns in the browser', () => {
   it('speaks English after a language switch', async () => {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
-    await page.getByRole('heading', { name: 'Campaigns' }).waitFor();
+    await page.getByTestId('campaigns-page').getByRole('heading', { name: 'Campaigns' }).waitFor();
     await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Campaign settings' }).waitFor();
     await page.getByRole('columnheader', { name: 'Contact list' }).waitFor();
     expect(await row('Promoção de março').getByTestId('campaign-status').textContent()).toBe('Finished');
