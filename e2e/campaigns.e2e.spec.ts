@@ -160,12 +160,23 @@ describe('campaigns in the browser', () => {
     await page.screenshot({ path: 'e2e/screenshots/campaign-report-scheduled.png' });
 
     // Live: the counters climb as the frames arrive, without a reload.
+    const shipmentLoads: number[] = [];
+    const onRequest = (r: { url(): string }) =>
+      r.url().includes('/shipments') && shipmentLoads.push(Date.now());
+    page.on('request', onRequest);
     await page
       .locator('[data-testid="report-status"][data-status="EM_ANDAMENTO"]')
       .waitFor({ timeout: 30_000 });
     await page
       .locator('[data-testid="report-status"][data-status="FINALIZADA"]')
       .waitFor({ timeout: 60_000 });
+    // Doc 2 §2.9: the report reloads 5 s after the finished update arrives, not at once.
+    const finishedAt = Date.now();
+    await expect
+      .poll(() => shipmentLoads.filter((t) => t > finishedAt).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(shipmentLoads.find((t) => t > finishedAt)! - finishedAt).toBeGreaterThanOrEqual(4_000);
+    page.off('request', onRequest);
     await expect
       .poll(() => page.getByTestId('report-delivered').textContent(), { timeout: 15_000 })
       .toBe('20');
