@@ -274,6 +274,35 @@ describe('campaigns in the browser', () => {
     await campaign.waitFor({ state: 'detached', timeout: 5_000 });
   }, 90_000);
 
+  it('shows why a campaign could not start: a list without a WhatsApp number', async () => {
+    const list = await system.api('POST', '/contact-lists', { token, body: { name: 'Sem WhatsApp' } });
+    const item = await system.api('POST', '/contact-list-items', {
+      token,
+      body: { contactListId: list.body.id, name: 'Telefone fixo', number: '551133334444', email: '' },
+    });
+    expect(item.status).toBe(201);
+    const created = await system.api('POST', '/campaigns', {
+      token,
+      body: {
+        name: 'Sem destinatários',
+        message1: 'Oi {nome}',
+        whatsappId: DEMO.whatsappId,
+        contactListId: list.body.id,
+        scheduledAt: new Date(Date.now() + 2_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+
+    await page.goto(`${web.url}/campaign/${created.body.id}/report`);
+    await page.getByTestId('report-last-error').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('report-last-error').textContent()).toBe(
+      'A campanha não pôde começar: A lista da campanha não tem nenhum contato com WhatsApp válido.',
+    );
+    expect(await page.getByTestId('report-status').getAttribute('data-status')).toBe('INATIVA');
+    await page.getByTestId('report-back').click();
+    await page.waitForURL(/\/campaigns$/);
+  }, 45_000);
+
   it('speaks English after a language switch', async () => {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
