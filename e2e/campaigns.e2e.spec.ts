@@ -303,6 +303,34 @@ describe('campaigns in the browser', () => {
     await page.waitForURL(/\/campaigns$/);
   }, 45_000);
 
+  it('a plan without campaigns hides the group; the cshow entry shows it, and the server still sends the page away', async () => {
+    const other = await system.signUpCompany('Sem Campanhas', 'semcampanhas@zelo.dev', 'semcamp1', 0);
+    expect(other.user.company.plan.useCampaigns).toBe(false);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const second = await context.newPage();
+    try {
+      await logIn(second, web.url, 'semcampanhas@zelo.dev', 'semcamp1');
+      await second.getByTestId('menu-queues').waitFor({ timeout: 10_000 });
+      expect(await second.getByTestId('menu-campaigns').count()).toBe(0);
+      await second.goto(`${web.url}/campaigns-config`);
+      await second
+        .getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
+        .waitFor({ timeout: 10_000 });
+      await second.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+
+      // Doc 2 §2.1: the cshow entry opens the campaign pages in the menu; the plan is still the server's call.
+      await second.evaluate(() => localStorage.setItem('cshow', 'true'));
+      await second.reload();
+      await second.getByTestId('menu-campaigns').click();
+      await second
+        .getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.')
+        .waitFor({ timeout: 10_000 });
+      await second.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('speaks English after a language switch', async () => {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
