@@ -337,6 +337,10 @@ describe('campaigns in the browser', () => {
     await page.getByTestId('campaigns-page').getByRole('heading', { name: 'Campaigns' }).waitFor();
     await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Campaign settings' }).waitFor();
     await page.getByRole('columnheader', { name: 'Contact list' }).waitFor();
+    // The search settles for 500 ms, then asks the server.
+    await expect.poll(() => page.getByTestId('campaign-row').count()).toBe(2);
+    await page.getByTestId('campaigns-search').fill('PROMO');
+    await expect.poll(() => page.getByTestId('campaign-row').count(), { timeout: 5_000 }).toBe(1);
     expect(await row('Promoção de março').getByTestId('campaign-status').textContent()).toBe('Finished');
     await row('Promoção de março').getByTestId('campaign-report').click();
     await page.getByText('Valid contacts').waitFor();
