@@ -189,6 +189,33 @@ describe('contact lists', () => {
     expect((await call(admin, 'GET', `/contact-lists/${listId}`)).body.contactsCount).toBe(4);
   });
 
+  it('imports the most rows a file may hold (5,000) in one request, and checks every number', async () => {
+    const listId = await newList('Grande');
+    const rows = Array.from({ length: 5000 }, (_, i) => [
+      `Pessoa ${i}`,
+      `55118${String(i).padStart(8, '0')}`,
+      '',
+    ]);
+    const started = Date.now();
+    const r = await upload(admin, listId, 'grande.xlsx', spreadsheet(rows, 'xlsx'));
+    const took = Date.now() - started;
+    expect(r.status).toBe(200);
+    expect(r.body.newContacts).toHaveLength(5000);
+    expect(r.body.errorBag).toEqual([]);
+    console.log(`[contact-lists] 5,000-row import answered in ${took} ms`);
+    const checked = async () =>
+      Number(
+        (
+          await system.ctx.pool.query(
+            'SELECT count(*) AS n FROM contact_list_items WHERE contact_list_id = $1 AND is_whatsapp_valid IS NOT NULL',
+            [listId],
+          )
+        ).rows[0].n,
+      );
+    await eventually(async () => (await checked()) === 5000, 60_000, 'every number checked');
+    console.log(`[contact-lists] 5,000 numbers checked ${Date.now() - started} ms after the upload began`);
+  }, 120_000);
+
   it('refuses a file that is not a spreadsheet, and writes nothing', async () => {
     const listId = await newList('Lixo');
     const before = await eventCount();
@@ -202,6 +229,19 @@ describe('contact lists', () => {
     );
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect((await upload(admin, listId, 'foto.png', png)).body.error).toBe('ERR_INVALID_SPREADSHEET');
+    // Past the caps: 5 MB of file, 5,000 rows.
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set([0x50, 0x4b, 0x03, 0x04]);
+    const tooBig = await upload(admin, listId, 'enorme.xlsx', huge);
+    expect(tooBig.status).toBe(413);
+    const rows = Array.from({ length: 5001 }, (_, i) => [
+      `Pessoa ${i}`,
+      `55119${String(i).padStart(8, '0')}`,
+      '',
+    ]);
+    const tooMany = await upload(admin, listId, 'muitas.xlsx', spreadsheet(rows, 'xlsx'));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toMatch(/5000 rows/);
     const json = await call(admin, 'POST', `/contact-lists/${listId}/upload`, { rows: [] });
     expect(json.status).toBe(400);
     expect(await eventCount()).toBe(before);

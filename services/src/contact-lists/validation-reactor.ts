@@ -80,26 +80,33 @@ export function contactListValidationReactor(
         const item = state.items[itemId];
         return needsValidation(item) ? [{ itemId, number: item.number }] : [];
       });
-      for (let i = 0; i < pending.length; i += CHECK_BATCH) {
+      // Asked in batches; the answers of the list are recorded together (one load of a long stream).
+      const results: { itemId: string; number: string; isWhatsappValid: boolean }[] = [];
+      let offline = false;
+      for (let i = 0; i < pending.length && !offline; i += CHECK_BATCH) {
         const batch = pending.slice(i, i + CHECK_BATCH);
-        let answers: Map<string, boolean>;
         try {
-          answers = await via.adapter.checkNumbers(via.whatsappId, [...new Set(batch.map((b) => b.number))]);
+          const answers = await via.adapter.checkNumbers(via.whatsappId, [
+            ...new Set(batch.map((b) => b.number)),
+          ]);
+          for (const b of batch) {
+            const answer = answers.get(b.number);
+            if (answer !== undefined) results.push({ ...b, isWhatsappValid: answer });
+          }
         } catch (err) {
           // Offline meanwhile, or WhatsApp did not answer: the rest waits for the next CONNECTED.
           console.error('[contact-lists] WhatsApp number check failed', (err as Error).message);
-          return;
+          offline = true;
         }
-        const results = batch.flatMap((b) =>
-          answers.has(b.number) ? [{ ...b, isWhatsappValid: answers.get(b.number)! }] : [],
-        );
-        if (results.length === 0) continue;
+      }
+      if (results.length > 0) {
         await runContactListCommand(
           deps,
           { type: 'RecordContactListValidation', companyId, contactListId, results },
           who,
         );
       }
+      if (offline) return;
     }
   }
 

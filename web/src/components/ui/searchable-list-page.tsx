@@ -8,7 +8,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import type { ServerEvent } from '@zelo/contracts/realtime/frames';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSocketEvent } from '../../lib/socket.ts';
 import { toastError, toastSuccess } from '../../lib/toaster.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -48,6 +48,11 @@ export interface SearchableListPageProps<T extends { id: string | number }> {
   fetchPage: (query: string, page: number, signal: AbortSignal) => Promise<ListPage<T>>;
   /** The socket event that reloads the list when something changes elsewhere. */
   liveEvent: ServerEvent | null;
+  /**
+   * Coalesces a burst of live events (an import pushes one per row) into one reload this many ms
+   * after the first; without it every event reloads at once.
+   */
+  liveDelayMs?: number;
   emptyIcon: IconName;
   emptyTitle: string;
   /** The edit dialog; `item` is null for a new record. `close` reloads the list. */
@@ -91,7 +96,16 @@ export function SearchableListPage<T extends { id: string | number }>(props: Sea
     return () => ctrl.abort();
   }, [query, page, version]);
 
-  useSocketEvent(props.liveEvent, () => setVersion((n) => n + 1));
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(liveTimer.current ?? undefined), []);
+  useSocketEvent(props.liveEvent, () => {
+    if (!props.liveDelayMs) return setVersion((n) => n + 1);
+    if (liveTimer.current) return;
+    liveTimer.current = setTimeout(() => {
+      liveTimer.current = null;
+      setVersion((n) => n + 1);
+    }, props.liveDelayMs);
+  });
 
   const confirmDelete = async () => {
     if (!deleting) return;

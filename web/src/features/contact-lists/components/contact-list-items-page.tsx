@@ -112,6 +112,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: string 
           return { records: r.contacts, hasMore: r.hasMore };
         }}
         liveEvent={user ? `company-${user.companyId}-ContactListItem` : null}
+        liveDelayMs={300}
         emptyIcon="people"
         emptyTitle={t('contactLists.itemsEmpty')}
         renderDialog={(item, close) => (

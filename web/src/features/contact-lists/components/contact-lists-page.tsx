@@ -73,6 +73,7 @@ export function ContactListsPage() {
       )}
       fetchPage={(query, page, signal) => searchContactLists(query, page, signal)}
       liveEvent={user ? `company-${user.companyId}-ContactList` : null}
+      liveDelayMs={300}
       emptyIcon="people"
       emptyTitle={t('contactLists.empty')}
       renderDialog={(list, close) => <ContactListDialog list={list} onClose={close} />}
