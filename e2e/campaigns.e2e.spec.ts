@@ -331,6 +331,41 @@ describe('campaigns in the browser', () => {
     }
   }, 60_000);
 
+  it('keeps a draft without a date, with its attachment, and removes the attachment again', async () => {
+    await page.getByTestId('campaigns-add').click();
+    const dialog = page.locator('.campaign-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('campaign-name').fill('A');
+    await page.getByTestId('campaign-save').click();
+    await dialog.getByText('Muito curto!').waitFor({ timeout: 2_000 });
+    await page.getByTestId('campaign-name').fill('Rascunho com anexo');
+    await page.getByTestId('campaign-draft-hint').waitFor();
+    await page.getByTestId('campaign-file').setInputFiles({
+      name: 'tabela.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 pretend'),
+    });
+    expect(await page.getByTestId('campaign-attachment-name').textContent()).toContain('tabela.pdf');
+    await page.getByTestId('campaign-save').click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+
+    const draft = row('Rascunho com anexo');
+    await draft.waitFor();
+    expect(await draft.getAttribute('data-status')).toBe('INATIVA');
+    await draft.getByTestId('campaign-edit').click();
+    await dialog.waitFor();
+    expect(await page.getByTestId('campaign-locked').count()).toBe(0);
+    expect(await page.getByTestId('campaign-attachment-name').textContent()).toContain('tabela.pdf');
+    await page.getByTestId('campaign-remove-attachment').click();
+    await page.getByTestId('campaign-save').click();
+    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    await draft.getByTestId('campaign-edit').click();
+    await dialog.waitFor();
+    expect(await page.getByTestId('campaign-attachment-name').textContent()).toBe('Nenhum anexo');
+    await page.getByTestId('campaign-close').click();
+    await dialog.waitFor({ state: 'detached' });
+  }, 30_000);
+
   it('speaks English after a language switch', async () => {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
@@ -338,7 +373,7 @@ describe('campaigns in the browser', () => {
     await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Campaign settings' }).waitFor();
     await page.getByRole('columnheader', { name: 'Contact list' }).waitFor();
     // The search settles for 500 ms, then asks the server.
-    await expect.poll(() => page.getByTestId('campaign-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('campaign-row').count()).toBe(3);
     await page.getByTestId('campaigns-search').fill('PROMO');
     await expect.poll(() => page.getByTestId('campaign-row').count(), { timeout: 5_000 }).toBe(1);
     expect(await row('Promoção de março').getByTestId('campaign-status').textContent()).toBe('Finished');
