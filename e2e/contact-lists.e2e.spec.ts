@@ -68,7 +68,7 @@ describe('contact lists in the browser', () => {
     expect(await report.textContent()).toContain('2 contato(s) importado(s), 1 linha(s) recusada(s).');
     const errors = page.getByTestId('cli-import-error');
     expect(await errors.count()).toBe(1);
-    expect(await errors.first().textContent()).toMatch(/Linha 2.*Z.*Nome: Muito curto!/);
+    expect(await errors.first().textContent()).toMatch(/Linha 3.*Z.*Nome: Muito curto!/);
     await page.screenshot({ path: 'e2e/screenshots/contact-list-import.png' });
     await page.getByTestId('cli-import-close').click();
 

@@ -151,6 +151,7 @@ describe('contact lists', () => {
         ['J', '5511966660002', ''],
         ['Pedro Alves', '(11) 96666-0003', 'pedro-sem-arroba'],
         ['Paula Dias', '5511966660004', ''],
+        [],
         ['Repetida', '5511966660001', ''],
         ['Duplicada Lista', '5511966660009', ''],
       ],
@@ -166,10 +167,11 @@ describe('contact lists', () => {
     expect(
       r.body.errorBag.map((e: { row: number; name: string; error: string }) => [e.row, e.name, e.error]),
     ).toEqual([
-      [2, 'J', 'ERR_VALIDATION'],
-      [3, 'Pedro Alves', 'ERR_VALIDATION'],
-      [5, 'Repetida', 'ERR_DUPLICATED_CONTACT_LIST_ITEM'],
-      [6, 'Duplicada Lista', 'ERR_DUPLICATED_CONTACT_LIST_ITEM'],
+      // Named by their lines in the sheet (the heading is line 1; the blank line 6 is no contact).
+      [3, 'J', 'ERR_VALIDATION'],
+      [4, 'Pedro Alves', 'ERR_VALIDATION'],
+      [7, 'Repetida', 'ERR_DUPLICATED_CONTACT_LIST_ITEM'],
+      [8, 'Duplicada Lista', 'ERR_DUPLICATED_CONTACT_LIST_ITEM'],
     ]);
     expect(r.body.errorBag[1].message).toMatch(/email/);
     // One command: the good rows are one append.
@@ -185,7 +187,7 @@ describe('contact lists', () => {
     const r2 = await upload(agent, listId, 'antiga.xls', xls);
     expect(r2.status, JSON.stringify(r2.body)).toBe(200);
     expect(r2.body.newContacts.map((c: { name: string }) => c.name)).toEqual(['Rita Costa']);
-    expect(r2.body.errorBag).toMatchObject([{ row: 2, number: '5511966660011', error: 'ERR_VALIDATION' }]);
+    expect(r2.body.errorBag).toMatchObject([{ row: 3, number: '5511966660011', error: 'ERR_VALIDATION' }]);
     expect((await call(admin, 'GET', `/contact-lists/${listId}`)).body.contactsCount).toBe(4);
   });
 

@@ -39,7 +39,10 @@ export interface ContactListItemPage {
   hasMore: boolean;
 }
 
-/** POST /contact-lists/{id}/upload, in the shape of POST /contacts/upload: rows added, rows refused. */
+/**
+ * POST /contact-lists/{id}/upload, in the shape of POST /contacts/upload: rows added, rows refused.
+ * A refused row's `row` is its line in the spreadsheet (the heading is line 1).
+ */
 export interface ContactListUploadResult {
   newContacts: ContactListItemView[];
   errorBag: UploadRowError[];

@@ -11,6 +11,12 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (bytes: Buffer, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
+/** One row of the sheet: its cells by column, and its line number as the spreadsheet shows it. */
+export interface SheetRow {
+  line: number;
+  cells: Record<string, unknown>;
+}
+
 const notASpreadsheet = (why: string) =>
   new DomainError('ERR_INVALID_SPREADSHEET', `file: ${why}; send an .xls or .xlsx spreadsheet`);
 
@@ -33,11 +39,12 @@ const COLUMNS: Record<string, 'name' | 'number' | 'email'> = {
 const heading = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
 /**
- * The first sheet's rows as `{ name, number, email }` objects (cells as the sheet holds them), from a
+ * The first sheet's rows as `{ name, number, email }` objects (cells as the sheet holds them), each with
+ * its line in the sheet (the heading is line 1, as the user sees it), from a
  * file the user uploaded. A file that is not an .xls/.xlsx, or that SheetJS cannot read, is
  * ERR_INVALID_SPREADSHEET; a sheet without rows or with too many is ERR_VALIDATION.
  */
-export function spreadsheetRows(bytes: Buffer, filename: string): Record<string, unknown>[] {
+export function spreadsheetRows(bytes: Buffer, filename: string): SheetRow[] {
   if (!/\.xlsx?$/i.test(filename)) throw notASpreadsheet(`${filename || 'the file'} is not .xls or .xlsx`);
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE2)) throw notASpreadsheet('not a spreadsheet');
   let book: XLSX.WorkBook;
@@ -57,7 +64,7 @@ export function spreadsheetRows(bytes: Buffer, filename: string): Record<string,
   if (!sheet) throw notASpreadsheet('the spreadsheet has no sheet');
   const raw = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: '', raw: true });
   const rows = raw
-    .map((r) => {
+    .map((r): SheetRow => {
       const row: Record<string, unknown> = Object.create(null);
       for (const [key, value] of Object.entries(r)) {
         const column = COLUMNS[heading(key)];
@@ -65,10 +72,12 @@ export function spreadsheetRows(bytes: Buffer, filename: string): Record<string,
         if (column && row[column] === undefined)
           row[column] = typeof value === 'string' ? storableText(value) : value;
       }
-      return { ...row };
+      // SheetJS notes each row's 0-based place in the sheet (blank lines included).
+      const line = ((r as { __rowNum__?: number }).__rowNum__ ?? 0) + 1;
+      return { line, cells: { ...row } };
     })
     // Rows left blank between filled ones are not contacts.
-    .filter((r) => Object.values(r).some((x) => String(x ?? '').trim() !== ''));
+    .filter((r) => Object.values(r.cells).some((x) => String(x ?? '').trim() !== ''));
   if (rows.length === 0)
     throw new DomainError(
       'ERR_VALIDATION',

@@ -5,6 +5,7 @@ import type { Actor, Deps } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
 import type { NewItem } from './domain/contact-list.ts';
 import { runContactListCommand } from './handlers.ts';
+import type { SheetRow } from './spreadsheet.ts';
 
 const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : '');
 
@@ -17,14 +18,14 @@ export async function uploadContactListItems(
   deps: Deps,
   companyId: string,
   contactListId: string,
-  rows: Record<string, unknown>[],
+  rows: SheetRow[],
   who: Actor,
 ) {
   const errorBag: UploadRowError[] = [];
   const valid: (NewItem & { row: number })[] = [];
   const seen = new Set<string>();
-  rows.forEach((raw, i) => {
-    const row = i + 1;
+  // A refused row is named by its line in the sheet, as the user finds it there.
+  rows.forEach(({ line: row, cells: raw }) => {
     const parsed = v.safeParse(ContactListUploadRow, raw);
     if (!parsed.success) {
       const message = parsed.issues
