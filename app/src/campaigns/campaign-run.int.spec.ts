@@ -136,6 +136,27 @@ describe('campaign run', () => {
     // Nothing more arrives later.
     await new Promise((r) => setTimeout(r, 1_500));
     for (const n of numbers) expect(await outbound(n)).toHaveLength(1);
+
+    // A reply opens a pending ticket as any customer message does (the waiting list, the queue bot),
+    // with the campaign's message above it: the campaign's own ticket closed without a word.
+    const tickets = async (status: string) =>
+      (await call('GET', `/tickets?status=${status}&showAll=true&searchParam=${numbers[0]}`)).body
+        .tickets as { id: string; lastMessage: string }[];
+    expect(await tickets('open')).toHaveLength(0);
+    const reply = await system.api('POST', `/simulator/connections/${DEMO.whatsappId}/inbound`, {
+      body: { from: numbers[0], name: 'Cliente 0', body: 'Quero o cupom!' },
+    });
+    expect(reply.status).toBe(201);
+    const waiting = await eventually(async () => (await tickets('pending'))[0], 20_000, 'a pending ticket');
+    const conversation = (await call('GET', `/messages/${waiting.id}`)).body.messages as { body: string }[];
+    expect(conversation.map((m) => m.body)).toContain('Quero o cupom!');
+    const closed = await tickets('closed');
+    expect(closed).toHaveLength(1);
+    expect(closed[0].id).not.toBe(waiting.id);
+    // Only the campaign's message and the queue bot's menu reached the phone: no closing words.
+    const said = (await outbound(numbers[0])).map((m) => m.body);
+    expect(said[0]).toMatch(/ZELO10/);
+    expect(said.slice(1).some((b) => /ZELO10/.test(b))).toBe(false);
   }, 120_000);
 
   it('an empty list is refused at the start: back to INATIVA with the reason', async () => {

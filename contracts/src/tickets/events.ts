@@ -47,7 +47,8 @@ export const TicketTransferred = event('TicketTransferred', {
 });
 export type TicketTransferred = v.InferOutput<typeof TicketTransferred>;
 /** Why a ticket closed: an agent resolved it, the customer rated (or would not), or it went quiet. */
-export const CloseReason = v.picklist(['resolved', 'rated', 'unrated', 'inactive']);
+/** `campaign`: a ticket a campaign opened only to carry its message, closed at once so a reply starts afresh. */
+export const CloseReason = v.picklist(['resolved', 'rated', 'unrated', 'inactive', 'campaign']);
 export type CloseReason = v.InferOutput<typeof CloseReason>;
 export const TicketClosed = event('TicketClosed', {
   ...TicketRef,

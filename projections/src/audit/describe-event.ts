@@ -22,7 +22,7 @@ interface Phrases {
   moveQueue: (from: string, to: string) => string;
   moveUser: (from: string, to: string) => string;
   moveConnection: (from: string, to: string) => string;
-  closed: (reason: 'rated' | 'unrated' | 'inactive' | null, user: string | null) => string;
+  closed: (reason: 'rated' | 'unrated' | 'inactive' | 'campaign' | null, user: string | null) => string;
   botAnswered: (stage: string | undefined, replies: string) => string;
   botMoved: (stage: string | null) => string;
   botEnded: (reason: string) => string;
@@ -59,7 +59,7 @@ const en: Phrases = {
   moveUser: (a, b) => `from user ${a} to user ${b}`,
   moveConnection: (a, b) => `from connection ${a} to connection ${b}`,
   closed: (r, u) =>
-    `closed${r ? { rated: ' after the rating', unrated: ' without a rating', inactive: ' for inactivity' }[r] : ''}${u ? ` (was with ${u})` : ''}`,
+    `closed${r ? { rated: ' after the rating', unrated: ' without a rating', inactive: ' for inactivity', campaign: ' after the campaign message' }[r] : ''}${u ? ` (was with ${u})` : ''}`,
   botAnswered: (stage, replies) => `chatbot answered (${stage}): ${replies}`,
   botMoved: (stage) => (stage === 'ended' ? 'chatbot stopped' : `chatbot moved on (${stage})`),
   botEnded: (r) =>
@@ -97,7 +97,7 @@ const pt: Phrases = {
   moveUser: (a, b) => `do atendente ${a} para o atendente ${b}`,
   moveConnection: (a, b) => `da conexão ${a} para a conexão ${b}`,
   closed: (r, u) =>
-    `resolvido${r ? { rated: ' após a avaliação', unrated: ' sem avaliação', inactive: ' por inatividade' }[r] : ''}${u ? ` (estava com ${u})` : ''}`,
+    `resolvido${r ? { rated: ' após a avaliação', unrated: ' sem avaliação', inactive: ' por inatividade', campaign: ' após a mensagem da campanha' }[r] : ''}${u ? ` (estava com ${u})` : ''}`,
   botAnswered: (stage, replies) => `chatbot respondeu (${stage}): ${replies}`,
   botMoved: (stage) => (stage === 'ended' ? 'chatbot encerrado' : `chatbot avançou (${stage})`),
   botEnded: (r) =>
@@ -135,7 +135,7 @@ const es: Phrases = {
   moveUser: (a, b) => `del agente ${a} al agente ${b}`,
   moveConnection: (a, b) => `de la conexión ${a} a la conexión ${b}`,
   closed: (r, u) =>
-    `resuelto${r ? { rated: ' tras la valoración', unrated: ' sin valoración', inactive: ' por inactividad' }[r] : ''}${u ? ` (estaba con ${u})` : ''}`,
+    `resuelto${r ? { rated: ' tras la valoración', unrated: ' sin valoración', inactive: ' por inactividad', campaign: ' tras el mensaje de la campaña' }[r] : ''}${u ? ` (estaba con ${u})` : ''}`,
   botAnswered: (stage, replies) => `chatbot respondió (${stage}): ${replies}`,
   botMoved: (stage) => (stage === 'ended' ? 'chatbot detenido' : `chatbot avanzó (${stage})`),
   botEnded: (r) =>
@@ -161,7 +161,7 @@ const es: Phrases = {
 
 const PHRASES: Record<HistoryLanguage, Phrases> = { en, pt, es };
 
-const CLOSE_REASONS = ['rated', 'unrated', 'inactive'] as const;
+const CLOSE_REASONS = ['rated', 'unrated', 'inactive', 'campaign'] as const;
 
 /**
  * One line saying what an event did to its ticket. `name` turns a user, queue or connection id into

@@ -9,12 +9,12 @@ import * as v from 'valibot';
 import { loadConnections } from '../connections/handlers.ts';
 import { ensureContact } from '../contacts/handlers.ts';
 import { storedMediaRef } from '../media/stored-url.ts';
-import { queueOutboundMessage } from '../messaging/handlers.ts';
+import { loadMessage, queueOutboundMessage } from '../messaging/handlers.ts';
 import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
-import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
+import { loadTicketWithOpening, runTicketCommand, ticketForInbound } from '../tickets/handlers.ts';
 import type { CampaignState } from './domain/campaign.ts';
 import {
   type DailySlotsCommand,
@@ -224,9 +224,15 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
         { name: recipient.name.trim() || number, number, isGroup: false },
         who(companyId),
       );
-      // As the external API does: an open ticket without agent or queue, so no queue bot answers it.
-      const key = { companyId, whatsappId, contactId: contact.contactId, isGroup: false };
-      ticketId = (await ticketForInbound(deps, key, who(companyId), 'open')).ticketId;
+      // A retry after a crash finds its message queued already: it stays on that message's ticket.
+      const queued = await loadMessage(deps, messageId);
+      if (queued.kind === 'exists') ticketId = queued.ref.ticketId;
+      else {
+        // The contact's active ticket carries it; else one opened without agent or queue, so no queue
+        // bot answers the campaign's own message (closed below once the message is queued).
+        const key = { companyId, whatsappId, contactId: contact.contactId, isGroup: false };
+        ticketId = (await ticketForInbound(deps, key, who(companyId), 'open')).ticketId;
+      }
       const { openedAt } = await loadTicketWithOpening(deps, ticketId);
       const at = deps.clock.now();
       const body = personalize(variant[1], recipient, settings.variables, {
@@ -241,6 +247,10 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
       for (const file of await attachments(s, campaignId, index)) {
         await queueOutboundMessage(deps, { ...send, ...file }, who(companyId, CAMPAIGN_MEDIA_ACTOR));
       }
+      // The customer's reply then opens a pending ticket as any inbound message does (queue chatbot,
+      // waiting list), with the campaign's message above it in the conversation. A ticket somebody
+      // holds (an agent, a queue, the chatbot) is left as it is.
+      await runTicketCommand(deps, ticketId, { type: 'CloseCampaignTicket' }, who(companyId));
     } catch (err) {
       if (!(err instanceof DomainError) || err.code === 'ERR_CONCURRENCY') throw err;
       return fail(`${err.code}: ${err.message}`);

@@ -71,7 +71,8 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
         return [e.data.message];
       case 'TicketClosed': {
         const reason = e.data.reason;
-        if (!reason) return [];
+        // A campaign's carrier ticket closes in silence: the customer only got the campaign's message.
+        if (!reason || reason === 'campaign') return [];
         const whatsappId = await whatsappOf(e.data.ticketId);
         const connection = whatsappId ? await getConnectionSettings(pool, whatsappId) : null;
         const text =

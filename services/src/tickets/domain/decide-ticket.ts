@@ -13,6 +13,8 @@ export type TicketCommand =
   | { type: 'TransferTicket'; userId: string | null; queueId: string | null }
   /** `rating` set (userRating enabled): ask the customer to rate first; the ticket closes on the answer. */
   | { type: 'CloseTicket'; userId: string | null; rating?: { message: string } }
+  /** A campaign opened the ticket to carry its message: closed unless somebody took it up meanwhile. */
+  | { type: 'CloseCampaignTicket' }
   | { type: 'AnswerWithBot'; messageId: string; respond: (t: Existing) => BotStep | null }
   | { type: 'AnswerRating'; messageId: string; body: string; reask: string }
   | TicketTimerCommand
@@ -100,6 +102,16 @@ function closeTicket(command: Cmd<'CloseTicket'>, state: TicketState): TicketEve
     return [{ type: 'TicketRatingRequested', data: { ...ref, userId, message: command.rating.message } }];
   }
   return [{ type: 'TicketClosed', data: { ...ref, userId, queueId: t.queueId, reason: 'resolved' } }];
+}
+
+/**
+ * Only a ticket nobody works on (open, no agent, no queue: how a campaign opens it) closes; a
+ * conversation an agent, a queue or the chatbot holds keeps going with the campaign's message in it.
+ */
+function closeCampaignTicket(state: TicketState): TicketEvent[] {
+  const t = existing(state);
+  if (t.status !== 'open' || t.userId !== null || t.queueId !== null) return [];
+  return [{ type: 'TicketClosed', data: { ...refOf(t), userId: null, queueId: null, reason: 'campaign' } }];
 }
 
 function answerWithBot(command: Cmd<'AnswerWithBot'>, state: TicketState): TicketEvent[] {
@@ -190,6 +202,8 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       return transferTicket(command, state);
     case 'CloseTicket':
       return closeTicket(command, state);
+    case 'CloseCampaignTicket':
+      return closeCampaignTicket(state);
     case 'AnswerWithBot':
       return answerWithBot(command, state);
     case 'EndBot':

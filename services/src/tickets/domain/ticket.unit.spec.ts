@@ -306,6 +306,23 @@ describe('Ticket', () => {
         .thenNothing());
   });
 
+  describe('When a campaign opened it to carry its message', () => {
+    const carrier = [created({ status: 'open' })];
+    const closeCarrier: TicketCommand = { type: 'CloseCampaignTicket' };
+
+    it('closes it in silence, so the reply starts a pending ticket', () =>
+      spec
+        .given(carrier)
+        .when(closeCarrier)
+        .then([ticketClosed({ ...ref, userId: null, queueId: null, reason: 'campaign' })]));
+
+    it('leaves a ticket an agent, a queue or the chatbot holds as it is', () => {
+      spec.given(openByAna).when(closeCarrier).thenNothing();
+      spec.given(pending).when(closeCarrier).thenNothing();
+      spec.given(closedByAna).when(closeCarrier).thenNothing();
+    });
+  });
+
   describe('When closed', () => {
     it('accepting refuses with ERR_INVALID_TICKET_TRANSITION', () =>
       spec
