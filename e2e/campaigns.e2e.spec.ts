@@ -370,7 +370,7 @@ describe('campaigns in the browser', () => {
     await page.getByTestId('language-menu').click();
     await page.getByTestId('language-en').click();
     await page.getByTestId('campaigns-page').getByRole('heading', { name: 'Campaigns' }).waitFor();
-    await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Campaign settings' }).waitFor();
+    await page.getByTestId('menu-campaigns-config').filter({ hasText: 'Settings' }).waitFor();
     await page.getByRole('columnheader', { name: 'Contact list' }).waitFor();
     // The search settles for 500 ms, then asks the server.
     await expect.poll(() => page.getByTestId('campaign-row').count()).toBe(3);

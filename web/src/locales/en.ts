@@ -679,7 +679,7 @@ export const en: Dictionary = {
   },
   campaigns: {
     menuGroup: 'Campaigns',
-    menu: 'Campaigns',
+    menu: 'List',
     planRefused: 'This company is not allowed to access this page! Redirecting you.',
     title: 'Campaigns',
     search: 'Search',
@@ -755,7 +755,7 @@ export const en: Dictionary = {
     noShipments: 'No shipments yet',
   },
   campaignSettings: {
-    menu: 'Campaign settings',
+    menu: 'Settings',
     title: 'Campaign settings',
     pacing: 'Intervals',
     messageInterval: 'Interval between messages',

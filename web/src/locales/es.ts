@@ -680,7 +680,7 @@ export const es: Dictionary = {
   },
   campaigns: {
     menuGroup: 'Campañas',
-    menu: 'Campañas',
+    menu: 'Listado',
     planRefused: '¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.',
     title: 'Campañas',
     search: 'Buscar',
@@ -756,7 +756,7 @@ export const es: Dictionary = {
     noShipments: 'Ningún envío todavía',
   },
   campaignSettings: {
-    menu: 'Configuración de campañas',
+    menu: 'Configuración',
     title: 'Configuración de campañas',
     pacing: 'Intervalos',
     messageInterval: 'Intervalo entre mensajes',

@@ -678,7 +678,7 @@ export const pt = {
   },
   campaigns: {
     menuGroup: 'Campanhas',
-    menu: 'Campanhas',
+    menu: 'Listagem',
     planRefused: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
     title: 'Campanhas',
     search: 'Pesquisar',
@@ -754,7 +754,7 @@ export const pt = {
     noShipments: 'Nenhum envio ainda',
   },
   campaignSettings: {
-    menu: 'Configurações de campanha',
+    menu: 'Configurações',
     title: 'Configurações de campanha',
     pacing: 'Intervalos',
     messageInterval: 'Intervalo entre mensagens',
