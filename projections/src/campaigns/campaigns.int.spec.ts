@@ -199,7 +199,6 @@ describe('campaigns read model', () => {
     await given(created, started, sent);
     const { changes } = await given(
       sent,
-      campaignShipmentFailed({ ...ref, index: 0 }),
       campaignShipmentSent({ ...ref, index: 7 }),
       campaignShipmentDelivered({ ...ref, index: 2 }),
       started,
@@ -212,6 +211,35 @@ describe('campaigns read model', () => {
       pending: 2,
     });
     expect(changes.filter((c) => c.kind === 'campaignShipment')).toEqual([]);
+  });
+
+  it('moves a sent shipment the channel gave up on to failed, out of the sent count; a delivered one stays', async () => {
+    const companyId = testId();
+    const created = campaignCreated({ companyId });
+    const { campaignId } = created.data;
+    const ref = { companyId, campaignId };
+    await given(
+      created,
+      campaignStarted({ ...ref, recipients }),
+      campaignShipmentSent({ ...ref, index: 0 }),
+      campaignShipmentSent({ ...ref, index: 1 }),
+      campaignShipmentDelivered({ ...ref, index: 1 }),
+    );
+    await given(
+      campaignShipmentFailed({ ...ref, index: 0, reason: 'ERR_SENDING_WAPP_MSG: gave up' }),
+      campaignShipmentFailed({ ...ref, index: 1 }),
+      campaignShipmentFailed({ ...ref, index: 0 }),
+    );
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
+      validContacts: 3,
+      sent: 1,
+      delivered: 1,
+      failed: 1,
+      pending: 1,
+    });
+    const rows = (await listShipments(db.pool, companyId, campaignId, { pageNumber: 1 })).records;
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'delivered', 'pending']);
+    expect(rows[0].reason).toBe('ERR_SENDING_WAPP_MSG: gave up');
   });
 
   it('follows cancel, restart and finish, and forgets a deleted campaign and its shipments', async () => {

@@ -61,8 +61,11 @@ async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEven
         )
       : e.type === 'CampaignShipmentFailed'
         ? await tx.query(
-            `UPDATE campaign_shipments SET status='failed', failed_at=$3, reason=$4
-              WHERE campaign_id=$1 AND idx=$2 AND status='pending'`,
+            // A sent shipment may fail later (the channel gave up): it leaves the sent count.
+            `UPDATE campaign_shipments s SET status='failed', failed_at=$3, reason=$4
+               FROM (SELECT status FROM campaign_shipments WHERE campaign_id=$1 AND idx=$2 FOR UPDATE) old
+              WHERE s.campaign_id=$1 AND s.idx=$2 AND old.status IN ('pending', 'sent')
+              RETURNING old.status AS was`,
             [d.campaignId, d.index, e.data.failedAt, e.data.reason],
           )
         : await tx.query(
@@ -76,10 +79,12 @@ async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEven
     CampaignShipmentFailed: 'failed',
     CampaignShipmentDelivered: 'delivered',
   }[e.type];
-  await tx.query(`UPDATE campaigns SET ${counter} = ${counter} + 1, updated_at=$2 WHERE id=$1`, [
-    d.campaignId,
-    e.metadata.at,
-  ]);
+  const wasSent = e.type === 'CampaignShipmentFailed' && moved.rows[0]?.was === 'sent';
+  await tx.query(
+    `UPDATE campaigns SET ${counter} = ${counter} + 1${wasSent ? ', sent = sent - 1' : ''}, updated_at=$2
+      WHERE id=$1`,
+    [d.campaignId, e.metadata.at],
+  );
   return [campaignChange(d, 'update'), shipmentChange(d)];
 }
 

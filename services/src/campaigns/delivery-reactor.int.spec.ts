@@ -151,11 +151,11 @@ describe('campaign delivery reactor', () => {
     expect(await rows()).toBe(start);
   });
 
-  it('a message the channel gave up on is reported as failed (kept sent when the shipment already is)', async () => {
+  it('a message the channel gave up on after its shipment was recorded turns the shipment failed', async () => {
     const id = await runningCampaign();
     await apply(envelope(outboundMessageQueued(message(id, 3)), CAMPAIGN_ACTOR), await shipmentSent(id, 3));
     await apply(envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })));
-    expect(await outcomes(id)).toEqual({ 3: 'sent' });
+    expect(await outcomes(id)).toEqual({ 3: 'failed' });
     expect(await rows()).toBe(0);
   });
 });

@@ -294,9 +294,18 @@ function recordShipmentSent(command: Cmd<'RecordShipmentSent'>, state: CampaignS
   return [{ type: 'CampaignShipmentSent', data }];
 }
 
+/**
+ * Failed once: before the send (the number, the channel refused it) or after it, when the channel
+ * gave up delivering a queued message, so the report never shows as sent what never left. A
+ * delivered shipment stays delivered.
+ */
 function recordShipmentFailed(command: Cmd<'RecordShipmentFailed'>, state: CampaignState): CampaignEvent[] {
   const { type: _, ...data } = command;
-  if (!unattempted(state, command.companyId, command.index)) return [];
+  const undelivered =
+    state.kind === 'exists' &&
+    !state.deleted &&
+    existing(state, command.companyId).shipments.get(command.index) === 'sent';
+  if (!undelivered && !unattempted(state, command.companyId, command.index)) return [];
   return [{ type: 'CampaignShipmentFailed', data }];
 }
 

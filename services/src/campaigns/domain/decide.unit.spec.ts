@@ -362,8 +362,29 @@ describe('Campaign', () => {
         .given([...running, sent(0)])
         .when(recordSent(0))
         .thenNothing();
+    });
+
+    it('a sent shipment the channel then gave up on becomes failed, once; a delivered one stays', () => {
+      const failed0 = campaignShipmentFailed({
+        ...ref,
+        index: 0,
+        number: recipients[0].number,
+        failedAt: inTwoHours,
+      });
       spec
         .given([...running, sent(0)])
+        .when(recordFailed(0))
+        .then([failed0]);
+      spec
+        .given([...running, sent(0), failed0])
+        .when(recordFailed(0))
+        .thenNothing();
+      spec
+        .given([
+          ...running,
+          sent(0),
+          campaignShipmentDelivered({ ...ref, index: 0, deliveredAt: inTwoHours }),
+        ])
         .when(recordFailed(0))
         .thenNothing();
     });
