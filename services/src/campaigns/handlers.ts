@@ -3,8 +3,9 @@ import type { CampaignFields, CampaignSettingsFields } from '@zelo/contracts/cam
 import { DomainError } from '@zelo/contracts/errors';
 import { loadConnections } from '../connections/handlers.ts';
 import { contactListStreamId } from '../contact-lists/domain/contact-list.ts';
+import type { EventStore } from '../event-store/port.ts';
 import { fileListStreamId } from '../file-lists/domain/file-list.ts';
-import { type Actor, commandHandler, type Deps, load } from '../platform/command-handler.ts';
+import { type Actor, commandHandler, type Deps, load, loadSince } from '../platform/command-handler.ts';
 import {
   assertExists as assertTagExists,
   evolveTags,
@@ -38,12 +39,53 @@ const handleSettingsCommand = commandHandler(
   decideCampaignSettings,
 );
 
+type KeptCampaign = { state: CampaignState; revision: number };
+
+/**
+ * The campaigns this process folded last, per event store. A run appends a shipment per recipient to
+ * its campaign's stream, and each send reads the campaign: folded from the start every time, a run
+ * would cost the square of its size (the recipients' snapshot included). Only the tail after the kept
+ * revision is read instead; the append's expected revision still decides, so a state kept while other
+ * processes wrote only means a longer tail. Each caller gets its own copy (evolve grows the shipments
+ * map in place).
+ */
+const keptByStore = new WeakMap<EventStore, Map<string, KeptCampaign>>();
+const KEPT_CAMPAIGNS = 200;
+
+const copyOf = (s: CampaignState): CampaignState =>
+  s.kind === 'exists' ? { ...s, shipments: new Map(s.shipments) } : s;
+
+function keep(store: EventStore, campaignId: string, { state, revision }: KeptCampaign) {
+  let kept = keptByStore.get(store);
+  if (!kept) keptByStore.set(store, (kept = new Map()));
+  if ((kept.get(campaignId)?.revision ?? -1) > revision) return;
+  kept.delete(campaignId);
+  kept.set(campaignId, { state: copyOf(state), revision });
+  // The least recently kept goes first (a Map iterates in insertion order).
+  if (kept.size > KEPT_CAMPAIGNS) kept.delete(kept.keys().next().value as string);
+}
+
+async function loadCampaignState(deps: Deps, campaignId: string): Promise<KeptCampaign> {
+  const streamId = campaignStreamId(campaignId);
+  const hit = keptByStore.get(deps.store)?.get(campaignId);
+  const loaded = hit
+    ? await loadSince(deps.store, streamId, aggregate, { state: copyOf(hit.state), revision: hit.revision })
+    : await load(deps.store, streamId, aggregate);
+  keep(deps.store, campaignId, loaded);
+  return loaded;
+}
+
 /** Every campaign command names its campaign, and so its stream. */
-export const runCampaignCommand = (deps: Deps, command: CampaignCommand, who: Actor) =>
-  handleCampaignCommand(deps, command.campaignId, command, who);
+export async function runCampaignCommand(deps: Deps, command: CampaignCommand, who: Actor) {
+  const handled = await handleCampaignCommand(deps, command.campaignId, command, who, {
+    load: () => loadCampaignState(deps, command.campaignId),
+  });
+  if (handled.appended.length) keep(deps.store, command.campaignId, handled);
+  return handled;
+}
 
 export async function loadCampaign(deps: Deps, campaignId: string): Promise<CampaignState> {
-  return (await load(deps.store, campaignStreamId(campaignId), aggregate)).state;
+  return (await loadCampaignState(deps, campaignId)).state;
 }
 
 /** The company's settings, the defaults (doc 2 §9) while it never saved any. */

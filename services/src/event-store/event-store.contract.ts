@@ -108,6 +108,11 @@ export function eventStoreContract(
       expect(r2.nextRevision).toBe(4);
       expect(store.comparePositions(r1.position, r2.position)).toBeLessThan(0);
 
+      const tail = await store.readStream(stream, 2);
+      expect(tail.events.map((e) => e.streamRevision)).toEqual([3, 4]);
+      expect(tail.revision).toBe(4);
+      expect(await store.readStream(stream, 4)).toEqual({ revision: 4, events: [] });
+
       const read = await store.readStream(stream);
       expect(read.revision).toBe(4);
       expect(read.events.map((e) => e.streamRevision)).toEqual([0, 1, 2, 3, 4]);

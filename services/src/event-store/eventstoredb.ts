@@ -103,21 +103,21 @@ export class EventStoreDBEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async readStream(streamId: string): Promise<StreamRead> {
+  async readStream(streamId: string, after = -1): Promise<StreamRead> {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, {
-        fromRevision: START,
+        fromRevision: after < 0 ? START : BigInt(after + 1),
         direction: FORWARDS,
       })) {
         const recorded = toRecorded(resolved);
         if (recorded) events.push(recorded);
       }
     } catch (err) {
-      if (err instanceof StreamNotFoundError) return { revision: -1, events: [] };
+      if (err instanceof StreamNotFoundError) return { revision: after, events: [] };
       throw err;
     }
-    return { revision: events.length ? events[events.length - 1].streamRevision : -1, events };
+    return { revision: events.length ? events[events.length - 1].streamRevision : after, events };
   }
 
   async appendToStream(

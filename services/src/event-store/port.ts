@@ -54,7 +54,11 @@ export interface EventStore {
    * first without the second, which its readers must heal (see command-handler's `handleAll`).
    */
   readonly atomicMultiStream: boolean;
-  readStream(streamId: string): Promise<StreamRead>;
+  /**
+   * The stream's events in order; with `after`, only those after that revision (a caller that kept the
+   * state folded up to `after` reads just the tail). Nothing after it answers `after` as the revision.
+   */
+  readStream(streamId: string, after?: number): Promise<StreamRead>;
   appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /**
    * Appends to several streams as one command's write, in the order given, each with its own expected

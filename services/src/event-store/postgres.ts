@@ -127,14 +127,14 @@ export class PostgresEventStore implements EventStore {
     private readonly connectionString: string,
   ) {}
 
-  async readStream(streamId: string): Promise<StreamRead> {
+  async readStream(streamId: string, after = -1): Promise<StreamRead> {
     const { rows } = await this.pool.query<Row>(
       `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
-         FROM es_events WHERE stream_id = $1 ORDER BY stream_position`,
-      [streamId],
+         FROM es_events WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`,
+      [streamId, after],
     );
     const events = rows.map(toRecorded);
-    return { revision: events.length ? events[events.length - 1].streamRevision : -1, events };
+    return { revision: events.length ? events[events.length - 1].streamRevision : after, events };
   }
 
   async appendToStream(

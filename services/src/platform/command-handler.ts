@@ -46,6 +46,22 @@ export async function load<S, E extends DomainEvent>(
   return { state, revision: read.revision, events: read.events };
 }
 
+/**
+ * Folds what a stream gained since `known`, a state the caller kept at that revision (and owns: evolve
+ * may change it in place). A stale `known` only costs a longer read, never a wrong state.
+ */
+export async function loadSince<S, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  aggregate: Aggregate<S, E>,
+  known: { state: S; revision: number },
+): Promise<{ state: S; revision: number }> {
+  const read = await store.readStream(streamId, known.revision);
+  let state = known.state;
+  for (const e of read.events) state = aggregate.evolve(state, validated(e) as E);
+  return { state, revision: read.revision };
+}
+
 function validated(e: { type: string; data: unknown }): DomainEvent {
   const schema = eventSchema(e.type);
   if (!schema) throw new Error(`unknown event type ${e.type}`);
@@ -95,12 +111,22 @@ export async function handle<S, E extends DomainEvent>(
   aggregate: Aggregate<S, E>,
   decide: (state: S, revision: number) => E[],
   who: Actor,
-  options: { maxAttempts?: number; expected?: ExpectedRevision; known?: Loaded<S> } = {},
+  options: {
+    maxAttempts?: number;
+    expected?: ExpectedRevision;
+    known?: Loaded<S>;
+    /** How every attempt reads the state, when the aggregate keeps one between commands. */
+    load?: () => Promise<Pick<Loaded<S>, 'state' | 'revision'>>;
+  } = {},
 ): Promise<Handled<S>> {
   return retryOnConflict(options.maxAttempts, async (attempt) => {
     // The caller may already hold the stream's state (it just read it); a conflict re-reads anyway.
     const { state, revision } =
-      attempt === 1 && options.known ? options.known : await load(deps.store, streamId, aggregate);
+      attempt === 1 && options.known
+        ? options.known
+        : options.load
+          ? await options.load()
+          : await load(deps.store, streamId, aggregate);
     const events = decide(state, revision);
     if (events.length === 0) return { state, revision, appended: [], position: null };
     const result = await deps.store.appendToStream(
