@@ -17,6 +17,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart (the browser writes the boundary; a retry resends it). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Public calls (login, sign-up, plans, simulator): no bearer and no session handling on 401/403. */
@@ -32,13 +33,15 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = opts.body instanceof FormData;
+  if (opts.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const token = opts.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(buildUrl(path, opts.query), {
     method: opts.method ?? 'GET',
     headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body:
+      opts.body === undefined ? undefined : multipart ? (opts.body as FormData) : JSON.stringify(opts.body),
     credentials: 'include',
     signal: opts.signal,
   });
@@ -47,7 +50,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 async function parse<T>(res: Response): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  const data = text ? JSON.parse(text) : undefined;
+  // An answer that is not JSON (a proxy's error page) is an error without a body, never a SyntaxError.
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
   if (res.ok) return data as T;
   const body = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const code =

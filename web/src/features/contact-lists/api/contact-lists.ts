@@ -6,8 +6,7 @@ import type {
   ContactListView,
 } from '@zelo/contracts/contact-lists/read-models';
 import * as v from 'valibot';
-import { API_URL, ApiError, apiRequest, endSession, refreshSession } from '../../../lib/api.ts';
-import { getToken } from '../../../lib/store.ts';
+import { apiRequest } from '../../../lib/api.ts';
 
 // Doc 2 §5: a list's name 2 to 50; an item's name 2 to 50, number 8 to 50, e-mail a valid format.
 const Name = v.pipe(
@@ -80,35 +79,17 @@ export const saveContactListItem = (contactListId: string, id: string | null, in
 export const deleteContactListItem = (id: string) =>
   apiRequest<{ message: string }>(at('/contact-list-items', id), { method: 'DELETE' });
 
-function postSpreadsheet(contactListId: string, file: File) {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const token = getToken();
-  // No Content-Type header: the browser writes the multipart boundary itself.
-  return fetch(new URL(`${at('/contact-lists', contactListId)}/upload`, API_URL), {
-    method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
-    body: form,
-    credentials: 'include',
-  });
-}
-
 /** Sends the .xls/.xlsx as it is: the server reads it and answers the rows added and the rows refused. */
-export async function uploadContactListSpreadsheet(
+export function uploadContactListSpreadsheet(
   contactListId: string,
   file: File,
 ): Promise<ContactListUploadResult> {
-  let res = await postSpreadsheet(contactListId, file);
-  // As apiRequest does: a 403 may be an expired token, refreshed once.
-  if (res.status === 403) {
-    if (await refreshSession()) res = await postSpreadsheet(contactListId, file);
-    else endSession();
-  }
-  if (res.status === 401) endSession();
-  const data = await res.json().catch(() => ({}));
-  if (res.ok) return data as ContactListUploadResult;
-  const code = typeof data.error === 'string' ? data.error : 'ERR_INTERNAL_SERVER_ERROR';
-  throw new ApiError(res.status, code, typeof data.message === 'string' ? data.message : code, data);
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiRequest<ContactListUploadResult>(`${at('/contact-lists', contactListId)}/upload`, {
+    method: 'POST',
+    body: form,
+  });
 }
 
 /** The example spreadsheet (columns nome, numero, email), served by the web app itself. */

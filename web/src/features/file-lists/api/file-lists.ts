@@ -1,7 +1,6 @@
 import type { FileListPage, FileListView } from '@zelo/contracts/file-lists/read-models';
 import * as v from 'valibot';
-import { API_URL, ApiError, apiRequest, endSession, refreshSession } from '../../../lib/api.ts';
-import { getToken } from '../../../lib/store.ts';
+import { apiRequest } from '../../../lib/api.ts';
 
 // Doc 2 §5: name required, at least 3; message required.
 export const FileListInput = v.object({
@@ -39,40 +38,22 @@ export const saveFileList = (id: string | null, body: FileListBody) =>
 export const deleteFileList = (id: string) =>
   apiRequest<{ message: string }>(`/files/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-function postFile(listId: string, optionId: string, name: string, file: File) {
+/** Uploads (or replaces) one option's file: one multipart request. */
+export function uploadOptionFile(
+  listId: string,
+  option: { id: string; name: string },
+  file: File,
+): Promise<FileListView> {
   // The spec's form (doc 2 §7): fileId, typeArch, files, mediaType, name, id.
   const form = new FormData();
   form.append('fileId', listId);
   form.append('typeArch', 'fileList');
   form.append('mediaType', file.type);
-  form.append('name', name);
-  form.append('id', optionId);
+  form.append('name', option.name);
+  form.append('id', option.id);
   form.append('files', file, file.name);
-  const token = getToken();
-  // No Content-Type header: the browser writes the multipart boundary itself.
-  return fetch(new URL(`/files/uploadList/${encodeURIComponent(listId)}`, API_URL), {
+  return apiRequest<FileListView>(`/files/uploadList/${encodeURIComponent(listId)}`, {
     method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
     body: form,
-    credentials: 'include',
   });
-}
-
-/** Uploads (or replaces) one option's file: one multipart request. */
-export async function uploadOptionFile(
-  listId: string,
-  option: { id: string; name: string },
-  file: File,
-): Promise<FileListView> {
-  let res = await postFile(listId, option.id, option.name, file);
-  // As apiRequest does: a 403 may be an expired token, refreshed once.
-  if (res.status === 403) {
-    if (await refreshSession()) res = await postFile(listId, option.id, option.name, file);
-    else endSession();
-  }
-  if (res.status === 401) endSession();
-  const data = await res.json().catch(() => ({}));
-  if (res.ok) return data as FileListView;
-  const code = typeof data.error === 'string' ? data.error : 'ERR_INTERNAL_SERVER_ERROR';
-  throw new ApiError(res.status, code, typeof data.message === 'string' ? data.message : code, data);
 }

@@ -1,8 +1,8 @@
 import type { QuickMessagePage, QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import * as v from 'valibot';
-import { API_URL, ApiError, apiRequest, endSession, refreshSession } from '../../../lib/api.ts';
+import { apiRequest } from '../../../lib/api.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
-import { getToken, sessionAtom, useAtomValue } from '../../../lib/store.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
 // Doc 2 §5: the shortcode is required; one word, as it is typed after the slash.
@@ -35,32 +35,14 @@ export const saveQuickMessage = (id: string | null, input: QuickMessageInput) =>
 export const deleteQuickMessage = (id: string) =>
   apiRequest<{ message: string }>(`/quick-messages/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-function postFile(id: string, file: File) {
+/** Attaches (or replaces) the quick message's file: one multipart request. */
+export function uploadQuickMessageMedia(id: string, file: File): Promise<QuickMessageView> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const token = getToken();
-  // No Content-Type header: the browser writes the multipart boundary itself.
-  return fetch(new URL(`/quick-messages/${encodeURIComponent(id)}/media-upload`, API_URL), {
+  return apiRequest<QuickMessageView>(`/quick-messages/${encodeURIComponent(id)}/media-upload`, {
     method: 'POST',
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : {},
     body: form,
-    credentials: 'include',
   });
-}
-
-/** Attaches (or replaces) the quick message's file: one multipart request. */
-export async function uploadQuickMessageMedia(id: string, file: File): Promise<QuickMessageView> {
-  let res = await postFile(id, file);
-  // As apiRequest does: a 403 may be an expired token, refreshed once.
-  if (res.status === 403) {
-    if (await refreshSession()) res = await postFile(id, file);
-    else endSession();
-  }
-  if (res.status === 401) endSession();
-  const data = await res.json().catch(() => ({}));
-  if (res.ok) return data as QuickMessageView;
-  const code = typeof data.error === 'string' ? data.error : 'ERR_INTERNAL_SERVER_ERROR';
-  throw new ApiError(res.status, code, typeof data.message === 'string' ? data.message : code, data);
 }
 
 export const removeQuickMessageMedia = (id: string) =>
