@@ -1,13 +1,9 @@
 import { ContactListUploadRow } from '@zelo/contracts/contact-lists/api';
-import type { UploadRowError } from '@zelo/contracts/contacts/read-models';
-import * as v from 'valibot';
+import { checkRows } from '../contacts/upload.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import { newId } from '../platform/ids.ts';
-import type { NewItem } from './domain/contact-list.ts';
 import { runContactListCommand } from './handlers.ts';
 import type { SheetRow } from './spreadsheet.ts';
-
-const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : '');
 
 /**
  * A spreadsheet's rows into a list (POST /contact-lists/{id}/upload): every row is checked, the good
@@ -21,34 +17,10 @@ export async function uploadContactListItems(
   rows: SheetRow[],
   who: Actor,
 ) {
-  const errorBag: UploadRowError[] = [];
-  const valid: (NewItem & { row: number })[] = [];
-  const seen = new Set<string>();
   // A refused row is named by its line in the sheet, as the user finds it there.
-  rows.forEach(({ line: row, cells: raw }) => {
-    const parsed = v.safeParse(ContactListUploadRow, raw);
-    if (!parsed.success) {
-      const message = parsed.issues
-        .map((issue) => `${v.getDotPath(issue) ?? 'row'}: ${issue.message}`)
-        .join('; ');
-      errorBag.push({
-        row,
-        name: text(raw.name),
-        number: text(raw.number),
-        error: 'ERR_VALIDATION',
-        message,
-      });
-      return;
-    }
-    const { name, number, email } = parsed.output;
-    if (seen.has(number)) {
-      const error = 'ERR_DUPLICATED_CONTACT_LIST_ITEM';
-      errorBag.push({ row, name, number, error, message: 'number repeated in the file' });
-      return;
-    }
-    seen.add(number);
-    valid.push({ row, itemId: newId(), name, number, email: email ?? '' });
-  });
+  const checked = checkRows(rows, ContactListUploadRow, 'ERR_DUPLICATED_CONTACT_LIST_ITEM');
+  const { errorBag } = checked;
+  const valid = checked.valid.map((r) => ({ ...r, itemId: newId() }));
 
   let added = new Set<string>();
   let position: string | null = null;

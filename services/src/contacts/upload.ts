@@ -17,6 +17,47 @@ interface ValidRow {
 
 const text = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : '');
 
+type RowSchema = v.GenericSchema<unknown, { name: string; number: string; email?: string | null }>;
+
+/**
+ * A spreadsheet's rows checked one by one (the contacts import and the contact lists' alike): each row
+ * against `schema`, and a number repeated in the file refused on its later rows (`duplicate`), so the
+ * first one wins. Answers the good rows and, for each refused one, its line, name, number and why.
+ */
+export function checkRows(
+  rows: { line: number; cells: Record<string, unknown> }[],
+  schema: RowSchema,
+  duplicate: 'ERR_DUPLICATED_CONTACT' | 'ERR_DUPLICATED_CONTACT_LIST_ITEM',
+) {
+  const errorBag: UploadRowError[] = [];
+  const valid: ValidRow[] = [];
+  const seen = new Set<string>();
+  for (const { line: row, cells: raw } of rows) {
+    const parsed = v.safeParse(schema, raw);
+    if (!parsed.success) {
+      const message = parsed.issues
+        .map((issue) => `${v.getDotPath(issue) ?? 'row'}: ${issue.message}`)
+        .join('; ');
+      errorBag.push({
+        row,
+        name: text(raw.name),
+        number: text(raw.number),
+        error: 'ERR_VALIDATION',
+        message,
+      });
+      continue;
+    }
+    const { name, number, email } = parsed.output;
+    if (seen.has(number)) {
+      errorBag.push({ row, name, number, error: duplicate, message: 'number repeated in the file' });
+      continue;
+    }
+    seen.add(number);
+    valid.push({ row, name, number, email: email ?? '' });
+  }
+  return { valid, errorBag };
+}
+
 /**
  * The spreadsheet import (POST /contacts/upload). Every row is checked and created on its own through
  * createContact, so the number's stream still decides duplicates; a refused row writes nothing and
@@ -29,39 +70,11 @@ export async function uploadContacts(
   rows: Record<string, unknown>[],
   who: Actor,
 ) {
-  const errorBag: UploadRowError[] = [];
-  const valid: ValidRow[] = [];
-  const seen = new Set<string>();
-  rows.forEach((raw, i) => {
-    const row = i + 1;
-    const parsed = v.safeParse(UploadContactRow, raw);
-    if (!parsed.success) {
-      const message = parsed.issues
-        .map((issue) => `${v.getDotPath(issue) ?? 'row'}: ${issue.message}`)
-        .join('; ');
-      errorBag.push({
-        row,
-        name: text(raw.name),
-        number: text(raw.number),
-        error: 'ERR_VALIDATION',
-        message,
-      });
-      return;
-    }
-    const { name, number, email } = parsed.output;
-    if (seen.has(number)) {
-      errorBag.push({
-        row,
-        name,
-        number,
-        error: 'ERR_DUPLICATED_CONTACT',
-        message: 'number repeated in the file',
-      });
-      return;
-    }
-    seen.add(number);
-    valid.push({ row, name, number, email: email ?? '' });
-  });
+  const { valid, errorBag } = checkRows(
+    rows.map((cells, i) => ({ line: i + 1, cells })),
+    UploadContactRow,
+    'ERR_DUPLICATED_CONTACT',
+  );
 
   const created: { row: number; contactId: string }[] = [];
   let position: string | null = null;
