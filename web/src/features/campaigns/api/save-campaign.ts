@@ -2,8 +2,8 @@ import type { CampaignRequest } from '@zelo/contracts/campaigns/api';
 import type { CampaignView } from '@zelo/contracts/campaigns/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
+import { localInputToIso, toLocalInput } from '../../../lib/datetime-local.ts';
 import type { EditMode } from '../lib/editability.ts';
-import { localInputToIso, toLocalInput } from '../lib/scheduled-at.ts';
 
 export const MESSAGE_FIELDS = ['message1', 'message2', 'message3', 'message4', 'message5'] as const;
 export type MessageField = (typeof MESSAGE_FIELDS)[number];

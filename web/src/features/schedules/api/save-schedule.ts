@@ -2,7 +2,7 @@ import type { ScheduleRequest } from '@zelo/contracts/schedules/api';
 import type { ScheduleView } from '@zelo/contracts/schedules/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import { localInputToIso } from '../lib/send-at.ts';
+import { localInputToIso } from '../../../lib/datetime-local.ts';
 import type { ContactOption } from '../types.ts';
 
 const required = 'validation.required';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSendAt, localInputToIso, toLocalInput } from './send-at.ts';
+import { localInputToIso, toLocalInput } from '../../../lib/datetime-local.ts';
+import { defaultSendAt } from './send-at.ts';
 
 describe('the datetime-local box', () => {
   it('shows an instant as local wall-clock time, seconds only when there are some', () => {

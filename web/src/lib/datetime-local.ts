@@ -1,6 +1,5 @@
-// scheduledAt travels as an ISO instant; the dialog edits it in a datetime-local box, which holds local
-// wall-clock time without an offset. (The schedules feature has the same two helpers: features do not
-// import each other.)
+// Instants travel as ISO; dialogs edit them in a datetime-local box, which holds local wall-clock time
+// without an offset (the schedule's sendAt, the campaign's scheduledAt).
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const LOCAL_INPUT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
@@ -12,9 +11,10 @@ export function toLocalInput(value: Date | string): string {
   return d.getSeconds() ? `${minutes}:${pad(d.getSeconds())}` : minutes;
 }
 
-/** The instant a datetime-local value names, as ISO; null when it names none. */
+/** The instant a datetime-local value names, as ISO with its offset; null when it names none. */
 export function localInputToIso(value: string): string | null {
   if (!LOCAL_INPUT.test(value)) return null;
+  // Without an offset, ECMAScript reads a date-time as local time, which is what the box shows.
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
