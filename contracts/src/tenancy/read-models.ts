@@ -42,3 +42,36 @@ export interface SignedUpCompany {
 export interface CompanySchedulesView {
   schedules: WeeklyHours;
 }
+
+export type RecurrenceName = 'MENSAL' | 'BIMESTRAL' | 'TRIMESTRAL' | 'SEMESTRAL' | 'ANUAL';
+
+/** A company as the super user's companies tab shows it (GET /companies, /companies/list, /companies/{id}). */
+export interface CompanyView {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  planId: string;
+  plan: { id: string; name: string; value: number } | null;
+  /** Off: its users cannot log in and their sessions end. */
+  status: boolean;
+  /** ISO instant; null when the super user cleared it (doc 1 §7: an empty or invalid dueDate is sent as null). */
+  dueDate: string | null;
+  recurrence: RecurrenceName;
+  campaignsEnabled: boolean;
+  createdAt: string;
+}
+
+/** GET /companies?searchParam&pageNumber. */
+export interface CompaniesPage {
+  companies: CompanyView[];
+  hasMore: boolean;
+  count: number;
+}
+
+/** GET /companies/listPlan/{companyId}: the company with its plan's limits and use* flags. */
+export interface CompanyPlanView {
+  id: string;
+  name: string;
+  plan: PlanView;
+}

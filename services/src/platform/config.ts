@@ -27,7 +27,32 @@ export interface Config {
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | null;
   logger: boolean;
+  /** Outgoing e-mail (password reset, invoice reminders): Mailpit on the embedded setup. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** The web app's address, for links in e-mails. */
+  publicWebUrl: string;
+  /** Payments: the embedded Pix sandbox (operator marks charges paid) or Efí. */
+  payments: PaymentsConfig;
+  /** Days a deleted company's data is kept before it is erased. */
+  companyRetentionDays: number;
 }
+
+export type PaymentsConfig =
+  | { provider: 'sandbox'; pixKey: string; merchantName: string; merchantCity: string }
+  | {
+      provider: 'efi';
+      pixKey: string;
+      clientId: string;
+      clientSecret: string;
+      /** Path of the .p12 certificate Efí issues for the Pix API. */
+      certificatePath: string;
+      sandbox: boolean;
+      /** Base URL override (tests point it at a local server speaking Efí's API). */
+      baseUrl: string | null;
+      /** Shared secret Efí's webhook calls must carry (`?hmac=` on the registered URL). */
+      webhookSecret: string;
+    };
 
 /** Everything is configured by environment variables; the defaults are the embedded single-machine setup. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +100,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL ?? null,
     logger: (env.ZELO_LOG ?? 'true') === 'true',
+    smtpUrl: env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
+    mailFrom: env.MAIL_FROM ?? 'Zelo <no-reply@zelo.local>',
+    publicWebUrl: env.PUBLIC_WEB_URL ?? 'http://localhost:3000',
+    payments: loadPayments(env),
+    companyRetentionDays: Number(env.ZELO_COMPANY_RETENTION_DAYS ?? 90),
+  };
+}
+
+function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  if (env.PAYMENTS_PROVIDER === 'efi') {
+    const need = (name: string) => {
+      const value = env[name]?.trim();
+      if (!value) throw new Error(`${name} must be set when PAYMENTS_PROVIDER=efi`);
+      return value;
+    };
+    return {
+      provider: 'efi',
+      pixKey: need('EFI_PIX_KEY'),
+      clientId: need('EFI_CLIENT_ID'),
+      clientSecret: need('EFI_CLIENT_SECRET'),
+      certificatePath: need('EFI_CERTIFICATE'),
+      sandbox: env.EFI_SANDBOX === 'true',
+      baseUrl: env.EFI_BASE_URL?.trim() || null,
+      webhookSecret: need('EFI_WEBHOOK_SECRET'),
+    };
+  }
+  // Without a provider the BR Codes pay a sandbox key: no money moves, the operator marks charges paid
+  // (a self-hosted single company, or billing done elsewhere).
+  return {
+    provider: 'sandbox',
+    pixKey: env.PIX_SANDBOX_KEY ?? 'sandbox@zelo.dev',
+    merchantName: env.PIX_MERCHANT_NAME ?? 'ZELO DEMO',
+    merchantCity: env.PIX_MERCHANT_CITY ?? 'SAO PAULO',
   };
 }
 
