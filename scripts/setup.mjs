@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Idempotent set-up run by `npm start`, `npm test` and `.ci/run`: the Temporal CLI and its dev server,
-// the PostgreSQL database (migrations are the app's job), and with --for-tests Chromium.
+// Mailpit (the SMTP server that catches the app's e-mail, with an inbox and an HTTP API), the
+// PostgreSQL database (migrations are the app's job), and with --for-tests Chromium.
 // Each step prints one line; any failure exits non-zero with the reason.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
@@ -15,6 +16,10 @@ const TEMPORAL_VERSION = 'v1.5.1';
 const TEMPORAL_HOST = '127.0.0.1';
 const TEMPORAL_PORT = 7233;
 const TEMPORAL_ADDRESS = `${TEMPORAL_HOST}:${TEMPORAL_PORT}`;
+const MAILPIT_VERSION = 'v1.27.11';
+const MAILPIT_HOST = '127.0.0.1';
+const MAILPIT_SMTP_PORT = 1025;
+const MAILPIT_HTTP_PORT = 8025;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/zelo';
 
 class SetupError extends Error {}
@@ -143,6 +148,112 @@ async function ensureTemporalServer(cli) {
   );
 }
 
+/** Mailpit in .tools, installed with Go when missing (like the Temporal CLI); else one on PATH. */
+function ensureMailpitBinary() {
+  const tools = path.join(root, '.tools');
+  const local = path.join(tools, 'mailpit');
+  if (existsSync(local)) {
+    say('mailpit', `${path.relative(root, local)} present`);
+    return local;
+  }
+  if (onPath('go')) {
+    mkdirSync(tools, { recursive: true });
+    const started = Date.now();
+    const r = spawnSync('go', ['install', `github.com/axllent/mailpit@${MAILPIT_VERSION}`], {
+      env: { ...process.env, GOBIN: tools },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (r.status !== 0 || !existsSync(local))
+      throw new SetupError(`go install of Mailpit ${MAILPIT_VERSION} failed`);
+    say(
+      'mailpit',
+      `installed ${MAILPIT_VERSION} into .tools with go in ${Math.round((Date.now() - started) / 1000)} s`,
+    );
+    return local;
+  }
+  const global = onPath('mailpit');
+  if (global) {
+    say('mailpit', `using ${global} (no Go to install ${MAILPIT_VERSION} into .tools)`);
+    return global;
+  }
+  throw new SetupError(
+    'Mailpit is missing: install Go (then re-run) or put a `mailpit` binary on PATH (https://mailpit.axllent.org)',
+  );
+}
+
+async function mailpitAnswers() {
+  try {
+    const res = await fetch(`http://${MAILPIT_HOST}:${MAILPIT_HTTP_PORT}/api/v1/info`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Mailpit on 127.0.0.1 (SMTP :1025, inbox and API :8025) that outlives this script (detached), its
+ * messages in .data/mailpit.db (the newest 5 000 kept: tests send many).
+ */
+async function ensureMailpit(bin) {
+  const smtpOpen = await portOpen(MAILPIT_HOST, MAILPIT_SMTP_PORT);
+  if (smtpOpen && (await mailpitAnswers())) {
+    say(
+      'mailpit',
+      `already running (SMTP ${MAILPIT_HOST}:${MAILPIT_SMTP_PORT}, inbox http://${MAILPIT_HOST}:${MAILPIT_HTTP_PORT})`,
+    );
+    return;
+  }
+  let child = null;
+  if (!smtpOpen) {
+    const data = path.join(root, '.data');
+    mkdirSync(data, { recursive: true });
+    const log = openSync(path.join(data, 'mailpit.log'), 'a');
+    child = spawn(
+      bin,
+      [
+        '--smtp',
+        `${MAILPIT_HOST}:${MAILPIT_SMTP_PORT}`,
+        '--listen',
+        `${MAILPIT_HOST}:${MAILPIT_HTTP_PORT}`,
+        '--database',
+        path.join(data, 'mailpit.db'),
+        '--max',
+        '5000',
+        '--disable-version-check',
+        '--quiet',
+      ],
+      { cwd: root, detached: true, stdio: ['ignore', log, log] },
+    );
+    child.unref();
+  }
+  // Otherwise something (perhaps a Mailpit another set-up just started) holds the port: wait for it.
+  let exited = null;
+  child?.once('exit', (code) => {
+    exited = code;
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (exited !== null && !(await portOpen(MAILPIT_HOST, MAILPIT_SMTP_PORT))) {
+      throw new SetupError(`Mailpit exited with ${exited}; see .data/mailpit.log`);
+    }
+    if ((await portOpen(MAILPIT_HOST, MAILPIT_SMTP_PORT)) && (await mailpitAnswers())) {
+      say(
+        'mailpit',
+        child
+          ? `started (pid ${child.pid}, SMTP ${MAILPIT_HOST}:${MAILPIT_SMTP_PORT}, inbox http://${MAILPIT_HOST}:${MAILPIT_HTTP_PORT}, log .data/mailpit.log)`
+          : `ready on ${MAILPIT_HOST}:${MAILPIT_SMTP_PORT}`,
+      );
+      return;
+    }
+    await sleep(200);
+  }
+  throw new SetupError(
+    `Mailpit did not answer on ${MAILPIT_HOST}:${MAILPIT_SMTP_PORT} and :${MAILPIT_HTTP_PORT} within 30 s; see .data/mailpit.log`,
+  );
+}
+
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
@@ -195,6 +306,7 @@ function ensureChromium() {
 try {
   const cli = ensureTemporalCli();
   await ensureTemporalServer(cli);
+  await ensureMailpit(ensureMailpitBinary());
   await ensureDatabase();
   if (forTests) ensureChromium();
 } catch (err) {

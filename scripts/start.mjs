@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: set-up (Temporal dev server, database), then Zelo on its embedded defaults (demo
+// `npm start`: set-up (Temporal dev server, Mailpit, database), then Zelo on its embedded defaults (demo
 // company, simulator): the API with channels and workflows on :8080, the projections, and the web
 // app on :3000. Ctrl-C stops them all.
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,7 +45,7 @@ for (const [name, child] of children) {
   });
 }
 console.log(
-  '[zelo] web on http://localhost:3000 — log in as admin@zelo.dev / admin123; simulated customers at http://localhost:3000/simulator',
+  '[zelo] web on http://localhost:3000 — log in as admin@zelo.dev / admin123; simulated customers at http://localhost:3000/simulator; e-mail (password reset, invoices) lands in Mailpit at http://127.0.0.1:8025',
 );
 
 let stopping = false;
