@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import type { AnnouncementFrame } from '../announcements/read-models.ts';
+import type { PaymentFrame } from '../billing/read-models.ts';
 import type { CampaignShipmentView, CampaignView } from '../campaigns/read-models.ts';
 import type { ChatMessageView, ChatView } from '../chats/read-models.ts';
 import type { ConnectionView } from '../connections/read-models.ts';
@@ -122,7 +124,9 @@ export type ChangeKind =
   | 'chat'
   | 'chatMessage'
   | 'campaign'
-  | 'campaignShipment';
+  | 'campaignShipment'
+  // Platform-wide: pushed to every company's sockets as `company-announcement`.
+  | 'announcement';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
@@ -145,7 +149,11 @@ export type ServerFrame =
   | { event: CompanyEvent<'auth'>; data: AuthFrame }
   | { event: CompanyEvent<'chat'>; data: ChatFrame }
   | { event: CompanyEvent<'campaign'>; data: CampaignFrame }
-  | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame };
+  // An invoice of the company was paid (doc 2 §9 checkout): the Pix step's success, the top bar's due date.
+  | { event: CompanyEvent<'payment'>; data: PaymentFrame }
+  | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame }
+  // Not one company's: every socket of every company hears it (doc 1 §4).
+  | { event: 'company-announcement'; data: AnnouncementFrame };
 
 export type ServerEvent = ServerFrame['event'];
 
