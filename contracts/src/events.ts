@@ -1,10 +1,13 @@
 import type * as v from 'valibot';
+import { AnnouncementEvent } from './announcements/events.ts';
+import { InvoiceEvent } from './billing/events.ts';
 import { CampaignEvent, CampaignSettingsEvent } from './campaigns/events.ts';
 import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
 import { ContactListEvent } from './contact-lists/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
 import { FileListEvent } from './file-lists/events.ts';
+import { HelpEvent } from './helps/events.ts';
 import { MessageEvent } from './messaging/events.ts';
 import { QueueEvent } from './queues/events.ts';
 import { QueueOptionEvent } from './queues/option-events.ts';
@@ -43,6 +46,9 @@ export const eventUnions = [
   CampaignSettingsEvent,
   ContactListEvent,
   FileListEvent,
+  HelpEvent,
+  AnnouncementEvent,
+  InvoiceEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

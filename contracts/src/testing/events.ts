@@ -132,6 +132,34 @@ export const companySchedulesChanged = builder('CompanySchedulesChanged', () => 
   companyId: testId(),
   schedules: weekdays(),
 }));
+export const planUpdated = builder('PlanUpdated', () => ({ planId: testId(), ...planLimits() }));
+export const planDeleted = builder('PlanDeleted', () => ({ planId: testId() }));
+export const planNameClaimed = builder('PlanNameClaimed', () => ({ planId: testId(), name: 'basic' }));
+export const planNameReleased = builder('PlanNameReleased', () => ({ planId: testId(), name: 'basic' }));
+const companyProfile = () => ({
+  name: 'Acme',
+  email: 'owner@acme.example',
+  phone: '11900000000',
+  planId: testId(),
+  status: true,
+  dueDate: TEST_NOW as string | null,
+  recurrence: 'MENSAL' as const,
+});
+export const companyCreated = builder('CompanyCreated', () => ({
+  companyId: testId(),
+  ...companyProfile(),
+  settings: {},
+}));
+export const companyUpdated = builder('CompanyUpdated', () => ({ companyId: testId(), ...companyProfile() }));
+export const companyDueDateMoved = builder('CompanyDueDateMoved', () => ({
+  companyId: testId(),
+  dueDate: '2026-02-05T12:00:00.000Z',
+  previousDueDate: TEST_NOW as string | null,
+  invoiceId: testId(),
+  reason: 'payment' as const,
+}));
+export const companyDeleted = builder('CompanyDeleted', () => ({ companyId: testId() }));
+export const companyErased = builder('CompanyErased', () => ({ companyId: testId() }));
 
 // users
 export const userCreated = builder('UserCreated', () => ({
@@ -639,8 +667,67 @@ export const contactListItemValidated = builder('ContactListItemValidated', () =
   isWhatsappValid: true,
 }));
 
+const helpFields = () => ({ title: 'Primeiros passos', video: 'dQw4w9WgXcQ', description: 'Como começar' });
+export const helpCreated = builder('HelpCreated', () => ({ helpId: testId(), ...helpFields() }));
+export const helpUpdated = builder('HelpUpdated', () => ({ helpId: testId(), ...helpFields() }));
+export const helpDeleted = builder('HelpDeleted', () => ({ helpId: testId() }));
+
+const announcementFields = () => ({
+  title: 'Manutenção',
+  text: 'O sistema ficará fora do ar às 22h.',
+  priority: 3 as const,
+  status: true,
+});
+export const announcementCreated = builder('AnnouncementCreated', () => ({
+  announcementId: testId(),
+  ...announcementFields(),
+}));
+export const announcementUpdated = builder('AnnouncementUpdated', () => ({
+  announcementId: testId(),
+  ...announcementFields(),
+}));
+export const announcementDeleted = builder('AnnouncementDeleted', () => ({ announcementId: testId() }));
+export const announcementMediaAttached = builder('AnnouncementMediaAttached', () => ({
+  announcementId: testId(),
+  mediaPath: '/public/announcements/aviso.png',
+  mediaName: 'aviso.png',
+}));
+export const announcementMediaRemoved = builder('AnnouncementMediaRemoved', () => ({
+  announcementId: testId(),
+}));
+
 /** Every builder by its event type: the spec checks it lists each type of the contracts once. */
+export const invoiceIssued = builder('InvoiceIssued', () => ({
+  invoiceId: testId(),
+  companyId: testId(),
+  detail: 'Plano Profissional - MENSAL',
+  value: 99.9,
+  dueDate: TEST_NOW,
+}));
+export const pixChargeCreated = builder('PixChargeCreated', () => ({
+  invoiceId: testId(),
+  companyId: testId(),
+  txid: 'abc123',
+  copyPaste: '00020126',
+  value: 99.9,
+  provider: 'sandbox' as const,
+}));
+export const invoicePaid = builder('InvoicePaid', () => ({
+  invoiceId: testId(),
+  companyId: testId(),
+  txid: 'abc123',
+  paidAt: TEST_NOW,
+}));
+
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  HelpCreated: helpCreated,
+  HelpUpdated: helpUpdated,
+  HelpDeleted: helpDeleted,
+  AnnouncementCreated: announcementCreated,
+  AnnouncementUpdated: announcementUpdated,
+  AnnouncementDeleted: announcementDeleted,
+  AnnouncementMediaAttached: announcementMediaAttached,
+  AnnouncementMediaRemoved: announcementMediaRemoved,
   ContactListCreated: contactListCreated,
   ContactListUpdated: contactListUpdated,
   ContactListDeleted: contactListDeleted,
@@ -649,6 +736,15 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   ContactListItemRemoved: contactListItemRemoved,
   ContactListItemValidated: contactListItemValidated,
   PlanCreated: planCreated,
+  PlanUpdated: planUpdated,
+  PlanDeleted: planDeleted,
+  PlanNameClaimed: planNameClaimed,
+  PlanNameReleased: planNameReleased,
+  CompanyCreated: companyCreated,
+  CompanyUpdated: companyUpdated,
+  CompanyDueDateMoved: companyDueDateMoved,
+  CompanyDeleted: companyDeleted,
+  CompanyErased: companyErased,
   ChatCreated: chatCreated,
   ChatUpdated: chatUpdated,
   ChatDeleted: chatDeleted,
@@ -741,4 +837,7 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   ScheduleFailed: scheduleFailed,
   ScheduleMediaAttached: scheduleMediaAttached,
   ScheduleMediaRemoved: scheduleMediaRemoved,
+  InvoiceIssued: invoiceIssued,
+  PixChargeCreated: pixChargeCreated,
+  InvoicePaid: invoicePaid,
 };
