@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { endSessionTakenElsewhere } from '../features/auth/api/logout.ts';
+import { usePaymentSessionSync } from '../features/subscription/api/payment-frames.ts';
 import { endSession, refreshSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { socket, useSocketEvent } from '../lib/socket.ts';
@@ -22,6 +23,9 @@ export function RealtimeSession() {
     if (token) socket.connect(token);
     else socket.disconnect();
   }, [token]);
+
+  // A paid invoice moves the company's due date: the top bar shows the new one at once.
+  usePaymentSessionSync();
 
   useSocketEvent(user ? `company-${user.companyId}-auth` : null, (data) => {
     if (data.user?.id !== user?.id) return;

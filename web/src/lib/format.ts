@@ -48,3 +48,13 @@ export function maskPhone(value: string): string {
 }
 
 export const onlyDigits = (value: string) => value.replace(/\D/g, '');
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
+
+/** Prices and invoices in BRL, pt-BR, 2 decimals (doc 2 constants), whatever the interface language. */
+export const formatBRL = (value: number | string) => brl.format(Number(value));
+
+/** Whole days left, a started day counting as one (doc 2 §9 trial days: rounded up); 0 once past. */
+export function daysLeft(due: string | Date, now: Date = new Date()): number {
+  return Math.max(0, Math.ceil((new Date(due).getTime() - now.getTime()) / DAY_MS));
+}

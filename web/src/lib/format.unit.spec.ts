@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysUntil, formatDate, formatTicketTime, maskPhone } from './format.ts';
+import { daysLeft, daysUntil, formatBRL, formatDate, formatTicketTime, maskPhone } from './format.ts';
 
 describe('date formatting', () => {
   const now = new Date(2025, 2, 7, 15, 30);
@@ -31,5 +31,20 @@ describe('maskPhone', () => {
     expect(maskPhone('1133334444')).toBe('(11) 3333-4444');
     expect(maskPhone('(11) 99999-00012')).toBe('(11) 99999-0001');
     expect(maskPhone('')).toBe('');
+  });
+});
+
+describe('billing figures', () => {
+  it('writes BRL the pt-BR way with two decimals', () => {
+    expect(formatBRL(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50');
+    expect(formatBRL('30').replace(/\s/g, ' ')).toBe('R$ 30,00');
+  });
+
+  it('rounds the days left up and stops at zero', () => {
+    const now = new Date(2025, 2, 7, 15, 30);
+    expect(daysLeft(new Date(2025, 2, 10, 15, 30), now)).toBe(3);
+    expect(daysLeft(new Date(2025, 2, 10, 10, 0), now)).toBe(3);
+    expect(daysLeft(new Date(2025, 2, 7, 15, 31), now)).toBe(1);
+    expect(daysLeft(new Date(2025, 2, 5), now)).toBe(0);
   });
 });

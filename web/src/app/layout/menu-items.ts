@@ -112,6 +112,7 @@ export const MENU_ITEMS: MenuItem[] = [
     section: 'admin',
     visible: (user, plan) => isAdmin(user) && !!plan?.useExternalApi,
   },
+  { path: '/financeiro', label: 'invoices.menu', icon: 'dollar', section: 'admin', visible: isAdmin },
   { path: '/settings', label: 'settings.menu', icon: 'cog', section: 'admin', visible: isAdmin },
 ];
 

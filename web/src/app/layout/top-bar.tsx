@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { LanguageMenu } from '../../components/ui/language-menu.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
@@ -59,9 +60,14 @@ export function TopBar({ user, compact, onToggleMenu }: Props) {
           </Text>
           <span className="top-bar-company">
             {user.company?.name}
-            {user.profile === 'admin' &&
-              dueDate &&
-              ` · ${t('shell.activeUntil', { date: formatDate(dueDate) })}`}
+            {user.profile === 'admin' && dueDate && (
+              <>
+                {' · '}
+                <Link href="/subscription" className="top-bar-due-date" data-testid="top-bar-due-date">
+                  {t('shell.activeUntil', { date: formatDate(dueDate) })}
+                </Link>
+              </>
+            )}
           </span>
         </div>
       </Navbar.Group>
