@@ -125,6 +125,23 @@ export async function applyEvents(
   stored: StoredEvent[],
 ): Promise<Change[]> {
   const events = asProjectionEvents(stored);
+  const changes: Change[] = [];
+  // A company erased: its rows leave every table of every projection at that point of the history,
+  // so a rebuild (which replays it in order) ends with the same rows as the live tables.
+  let from = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
+    if (e.type !== 'CompanyErased') continue;
+    changes.push(...(await applyRun(tx, projection, events.slice(from, i + 1))));
+    await eraseCompanyRows(tx, projection, e.data.companyId);
+    from = i + 1;
+  }
+  changes.push(...(await applyRun(tx, projection, events.slice(from))));
+  return changes;
+}
+
+async function applyRun(tx: pg.PoolClient, projection: Projection, events: ProjectionEvent[]) {
+  if (events.length === 0) return [];
   if (projection.handleBatch) return projection.handleBatch(tx, events);
   const changes: Change[] = [];
   for (const e of events) {
@@ -132,6 +149,22 @@ export async function applyEvents(
     if (c) changes.push(...c);
   }
   return changes;
+}
+
+/**
+ * Deletes a company's rows from each of the projection's tables that has a company_id column. The
+ * names are unqualified: a rebuild's search_path points them at its shadow copies.
+ */
+export async function eraseCompanyRows(tx: pg.PoolClient, projection: Projection, companyId: string) {
+  if (projection.tables.length === 0) return;
+  const { rows } = await tx.query<{ table_name: string }>(
+    `SELECT DISTINCT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'company_id' AND table_name = ANY($1)`,
+    [projection.tables],
+  );
+  for (const { table_name } of rows) {
+    await tx.query(`DELETE FROM "${table_name.replaceAll('"', '""')}" WHERE company_id = $1`, [companyId]);
+  }
 }
 
 export interface GroupResult {

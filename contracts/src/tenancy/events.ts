@@ -48,9 +48,72 @@ export const CompanySchedulesChanged = event('CompanySchedulesChanged', {
 });
 export type CompanySchedulesChanged = v.InferOutput<typeof CompanySchedulesChanged>;
 
+export const PlanUpdated = event('PlanUpdated', { planId: Id, ...PlanLimits });
+export type PlanUpdated = v.InferOutput<typeof PlanUpdated>;
+
+export const PlanDeleted = event('PlanDeleted', { planId: Id });
+export type PlanDeleted = v.InferOutput<typeof PlanDeleted>;
+
+/** A plan's normalised name claimed by its plan (plan-name-<hash> stream), so two plans never share it. */
+export const PlanNameClaimed = event('PlanNameClaimed', { planId: Id, name: v.string() });
+export type PlanNameClaimed = v.InferOutput<typeof PlanNameClaimed>;
+
+export const PlanNameReleased = event('PlanNameReleased', { planId: Id, name: v.string() });
+export type PlanNameReleased = v.InferOutput<typeof PlanNameReleased>;
+
+/** What the super user sets on a company (POST and PUT /companies). */
+export const CompanyProfile = {
+  name: v.string(),
+  email: Email,
+  phone: v.string(),
+  planId: Id,
+  status: v.boolean(),
+  /** Null when the super user cleared it: such a company never expires. */
+  dueDate: v.nullable(IsoDate),
+  recurrence: Recurrence,
+};
+
+/** A company created by the super user (sign-up writes CompanySignedUp). */
+export const CompanyCreated = event('CompanyCreated', {
+  companyId: Id,
+  ...CompanyProfile,
+  settings: v.record(v.string(), v.string()),
+});
+export type CompanyCreated = v.InferOutput<typeof CompanyCreated>;
+
+/** The company as the super user saved it (every field, the changed ones and the others). */
+export const CompanyUpdated = event('CompanyUpdated', { companyId: Id, ...CompanyProfile });
+export type CompanyUpdated = v.InferOutput<typeof CompanyUpdated>;
+
+/** A paid invoice moved the due date by the company's recurrence (once per invoice). */
+export const CompanyDueDateMoved = event('CompanyDueDateMoved', {
+  companyId: Id,
+  dueDate: IsoDate,
+  previousDueDate: v.nullable(IsoDate),
+  invoiceId: Id,
+  reason: v.picklist(['payment']),
+});
+export type CompanyDueDateMoved = v.InferOutput<typeof CompanyDueDateMoved>;
+
+/** Its users are refused at once; its data is erased after the retention period (CompanyErased). */
+export const CompanyDeleted = event('CompanyDeleted', { companyId: Id });
+export type CompanyDeleted = v.InferOutput<typeof CompanyDeleted>;
+
+export const CompanyErased = event('CompanyErased', { companyId: Id });
+export type CompanyErased = v.InferOutput<typeof CompanyErased>;
+
 export const TenancyEvent = v.variant('type', [
   PlanCreated,
+  PlanUpdated,
+  PlanDeleted,
+  PlanNameClaimed,
+  PlanNameReleased,
   CompanySignedUp,
+  CompanyCreated,
+  CompanyUpdated,
+  CompanyDueDateMoved,
+  CompanyDeleted,
+  CompanyErased,
   CompanySettingChanged,
   CompanySchedulesChanged,
 ]);

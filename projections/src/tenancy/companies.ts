@@ -1,3 +1,4 @@
+import type { PlanCreated } from '@zelo/contracts/tenancy/events';
 import type { Change, Projection } from '../runner.ts';
 
 export const tenancyMigrations = [
@@ -20,6 +21,32 @@ export const tenancyMigrations = [
     id: 'projections/tenancy-002-company-schedules',
     sql: `ALTER TABLE companies ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    // The super user may clear a due date; a deleted company keeps its row until it is erased.
+    id: 'projections/tenancy-003-company-lifecycle',
+    sql: `ALTER TABLE companies ALTER COLUMN due_date DROP NOT NULL;
+          ALTER TABLE companies ADD COLUMN deleted_at timestamptz;`,
+  },
+];
+
+const planValues = (d: PlanCreated['data']) => [
+  d.planId,
+  d.name,
+  d.users,
+  d.connections,
+  d.queues,
+  d.value,
+  d.useCampaigns,
+  d.useKanban,
+  d.useOpenAi,
+  d.useIntegrations,
+  d.useSchedules,
+  d.useInternalChat,
+  d.useExternalApi,
+];
+
+const companyChange = (companyId: string, action: 'create' | 'update' | 'delete'): Change[] => [
+  { companyId, kind: 'company', action, id: companyId },
 ];
 
 export const tenancyProjection: Projection = {
@@ -30,22 +57,69 @@ export const tenancyProjection: Projection = {
       case 'PlanCreated':
         await tx.query(
           `INSERT INTO plans VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO NOTHING`,
+          planValues(e.data),
+        );
+        return;
+      case 'PlanUpdated':
+        await tx.query(
+          `UPDATE plans SET name = $2, users = $3, connections = $4, queues = $5, value = $6, use_campaigns = $7,
+             use_kanban = $8, use_open_ai = $9, use_integrations = $10, use_schedules = $11,
+             use_internal_chat = $12, use_external_api = $13 WHERE id = $1`,
+          planValues(e.data),
+        );
+        return;
+      case 'PlanDeleted':
+        await tx.query('DELETE FROM plans WHERE id = $1', [e.data.planId]);
+        return;
+      case 'CompanyCreated':
+        await tx.query(
+          `INSERT INTO companies (id, name, email, phone, plan_id, status, due_date, recurrence, settings, created_at)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (id) DO NOTHING`,
           [
-            e.data.planId,
+            e.data.companyId,
             e.data.name,
-            e.data.users,
-            e.data.connections,
-            e.data.queues,
-            e.data.value,
-            e.data.useCampaigns,
-            e.data.useKanban,
-            e.data.useOpenAi,
-            e.data.useIntegrations,
-            e.data.useSchedules,
-            e.data.useInternalChat,
-            e.data.useExternalApi,
+            e.data.email,
+            e.data.phone,
+            e.data.planId,
+            e.data.status,
+            e.data.dueDate,
+            e.data.recurrence,
+            JSON.stringify(e.data.settings),
+            e.metadata.at,
           ],
         );
+        return companyChange(e.data.companyId, 'create');
+      case 'CompanyUpdated':
+        await tx.query(
+          `UPDATE companies SET name = $2, email = $3, phone = $4, plan_id = $5, status = $6, due_date = $7,
+             recurrence = $8 WHERE id = $1`,
+          [
+            e.data.companyId,
+            e.data.name,
+            e.data.email,
+            e.data.phone,
+            e.data.planId,
+            e.data.status,
+            e.data.dueDate,
+            e.data.recurrence,
+          ],
+        );
+        return companyChange(e.data.companyId, 'update');
+      case 'CompanyDueDateMoved':
+        await tx.query('UPDATE companies SET due_date = $2 WHERE id = $1', [
+          e.data.companyId,
+          e.data.dueDate,
+        ]);
+        return companyChange(e.data.companyId, 'update');
+      case 'CompanyDeleted':
+        await tx.query('UPDATE companies SET deleted_at = $2 WHERE id = $1', [
+          e.data.companyId,
+          e.metadata.at,
+        ]);
+        return companyChange(e.data.companyId, 'delete');
+      case 'CompanyErased':
+        // The other tables' rows of the company go generically (runner.ts, eraseCompanyRows).
+        await tx.query('DELETE FROM companies WHERE id = $1', [e.data.companyId]);
         return;
       case 'CompanySignedUp':
         await tx.query(

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** The platform's super user only (companies, plans, helps, announcements): else 403 ERR_NO_PERMISSION. */
+    requireSuper: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The access token's claims as verified (its session id and version, for the user routes). */
@@ -44,5 +46,9 @@ export function installAuthentication(app: FastifyInstance, check: SessionCheck)
     if (request.session?.profile !== 'admin' && !request.session?.super) {
       throw new DomainError('ERR_NO_PERMISSION', 'only admins may do this');
     }
+  });
+  app.decorate('requireSuper', async (request: FastifyRequest) => {
+    if (!request.session?.super)
+      throw new DomainError('ERR_NO_PERMISSION', 'only the super user may do this');
   });
 }

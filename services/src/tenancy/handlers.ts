@@ -25,6 +25,26 @@ const companyAggregate = { initialState: initialCompanyState, evolve: evolveComp
 
 export const runCompanyCommand = commandHandler(companyAggregate, companyStreamId, decideCompany);
 
+/**
+ * A paid invoice moves the company's due date by its recurrence (billing calls this on InvoicePaid).
+ * At most once per invoice: a replayed payment notice decides nothing and answers the current due date.
+ */
+export async function moveDueDateForPayment(
+  deps: Deps,
+  companyId: string,
+  payment: { invoiceId: string /** The invoice's due date. */; dueDate: string },
+  who: Actor,
+): Promise<{ position: string | null; dueDate: string | null }> {
+  const r = await runCompanyCommand(
+    deps,
+    companyId,
+    { type: 'MoveDueDateForPayment', invoiceId: payment.invoiceId, invoiceDueDate: payment.dueDate },
+    who,
+  );
+  const dueDate = r.state.kind === 'exists' ? r.state.profile.dueDate : null;
+  return { position: r.position, dueDate };
+}
+
 /** Creates a plan once (seeding is idempotent: the stream exists after the first run). */
 export function createPlan(deps: Deps, plan: PlanCreated['data'], who: Actor) {
   return handle<boolean, TenancyEvent>(

@@ -1,25 +1,72 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { CompanySchedulesChanged, CompanySignedUp, TenancyEvent } from '@zelo/contracts/tenancy/events';
+import type {
+  CompanyCreated,
+  CompanySchedulesChanged,
+  CompanySignedUp,
+  CompanyUpdated,
+  TenancyEvent,
+} from '@zelo/contracts/tenancy/events';
+import { addRecurrence } from '@zelo/contracts/tenancy/recurrence';
+
+export type CompanyProfile = Omit<CompanyUpdated['data'], 'companyId'>;
 
 export type CompanyState =
   | { kind: 'none' }
-  | { kind: 'exists'; companyId: string; dueDate: string; settings: Record<string, string> };
+  | {
+      kind: 'exists';
+      companyId: string;
+      profile: CompanyProfile;
+      settings: Record<string, string>;
+      /** Invoices that already moved the due date: a second payment notice moves nothing. */
+      paidInvoices: string[];
+    }
+  | { kind: 'deleted'; companyId: string }
+  | { kind: 'erased'; companyId: string };
 
 export const initialCompanyState = (): CompanyState => ({ kind: 'none' });
+
+const profileOf = (d: CompanySignedUp['data'] | CompanyCreated['data']): CompanyProfile => ({
+  name: d.name,
+  email: d.email,
+  phone: d.phone,
+  planId: d.planId,
+  status: 'status' in d ? d.status : true,
+  dueDate: d.dueDate,
+  recurrence: d.recurrence,
+});
 
 export function evolveCompany(state: CompanyState, event: TenancyEvent): CompanyState {
   switch (event.type) {
     case 'CompanySignedUp':
+    case 'CompanyCreated':
       return {
         kind: 'exists',
         companyId: event.data.companyId,
-        dueDate: event.data.dueDate,
+        profile: profileOf(event.data),
         settings: event.data.settings,
+        paidInvoices: [],
       };
+    case 'CompanyUpdated': {
+      if (state.kind !== 'exists') return state;
+      const { companyId: _, ...profile } = event.data;
+      return { ...state, profile };
+    }
+    case 'CompanyDueDateMoved':
+      return state.kind === 'exists'
+        ? {
+            ...state,
+            profile: { ...state.profile, dueDate: event.data.dueDate },
+            paidInvoices: [...state.paidInvoices, event.data.invoiceId],
+          }
+        : state;
     case 'CompanySettingChanged':
       return state.kind === 'exists'
         ? { ...state, settings: { ...state.settings, [event.data.key]: event.data.value } }
         : state;
+    case 'CompanyDeleted':
+      return { kind: 'deleted', companyId: event.data.companyId };
+    case 'CompanyErased':
+      return { kind: 'erased', companyId: event.data.companyId };
     default:
       return state;
   }
@@ -27,6 +74,11 @@ export function evolveCompany(state: CompanyState, event: TenancyEvent): Company
 
 export type CompanyCommand =
   | { type: 'SignUpCompany'; company: CompanySignedUp['data'] }
+  | { type: 'CreateCompany'; company: CompanyCreated['data'] }
+  | { type: 'UpdateCompany'; changes: Partial<CompanyProfile>; campaignsEnabled?: boolean }
+  | { type: 'MoveDueDateForPayment'; invoiceId: string; invoiceDueDate: string }
+  | { type: 'DeleteCompany' }
+  | { type: 'EraseCompany' }
   | { type: 'ChangeSetting'; key: string; value: string }
   | { type: 'ChangeSchedules'; schedules: CompanySchedulesChanged['data']['schedules'] };
 
@@ -34,12 +86,64 @@ type Cmd<T extends CompanyCommand['type']> = Extract<CompanyCommand, { type: T }
 type Existing = Extract<CompanyState, { kind: 'exists' }>;
 
 function existing(state: CompanyState): Existing {
-  if (state.kind === 'none') throw new DomainError('ERR_NO_COMPANY_FOUND', 'company not found');
+  if (state.kind !== 'exists') throw new DomainError('ERR_NO_COMPANY_FOUND', 'company not found');
   return state;
 }
 
 const signUpCompany = (command: Cmd<'SignUpCompany'>, state: CompanyState): TenancyEvent[] =>
   state.kind === 'none' ? [{ type: 'CompanySignedUp', data: command.company }] : [];
+
+const createCompany = (command: Cmd<'CreateCompany'>, state: CompanyState): TenancyEvent[] =>
+  state.kind === 'none' ? [{ type: 'CompanyCreated', data: command.company }] : [];
+
+const sameProfile = (a: CompanyProfile, b: CompanyProfile) =>
+  (Object.keys(a) as (keyof CompanyProfile)[]).every((k) => a[k] === b[k]);
+
+/** Only what changed is recorded; campaignsEnabled is the company setting of that name. */
+function updateCompany(command: Cmd<'UpdateCompany'>, state: CompanyState): TenancyEvent[] {
+  const { companyId, profile, settings } = existing(state);
+  const defined = Object.fromEntries(Object.entries(command.changes).filter(([, v]) => v !== undefined));
+  const next: CompanyProfile = { ...profile, ...defined };
+  const events: TenancyEvent[] = sameProfile(profile, next)
+    ? []
+    : [{ type: 'CompanyUpdated', data: { companyId, ...next } }];
+  if (command.campaignsEnabled !== undefined) {
+    const value = command.campaignsEnabled ? 'enabled' : 'disabled';
+    if (settings.campaignsEnabled !== value) {
+      events.push({ type: 'CompanySettingChanged', data: { companyId, key: 'campaignsEnabled', value } });
+    }
+  }
+  return events;
+}
+
+/**
+ * A paid invoice extends the subscription by one recurrence from the later of the invoice's due date
+ * and the company's (paying early never loses days; paying a stale invoice never goes backwards).
+ */
+function moveDueDateForPayment(command: Cmd<'MoveDueDateForPayment'>, state: CompanyState): TenancyEvent[] {
+  const { companyId, profile, paidInvoices } = existing(state);
+  if (paidInvoices.includes(command.invoiceId)) return [];
+  const current = profile.dueDate;
+  const from =
+    current && Date.parse(current) > Date.parse(command.invoiceDueDate) ? current : command.invoiceDueDate;
+  const dueDate = addRecurrence(new Date(from).toISOString(), profile.recurrence);
+  return [
+    {
+      type: 'CompanyDueDateMoved',
+      data: { companyId, dueDate, previousDueDate: current, invoiceId: command.invoiceId, reason: 'payment' },
+    },
+  ];
+}
+
+function deleteCompany(state: CompanyState): TenancyEvent[] {
+  if (state.kind === 'deleted') return [];
+  const { companyId } = existing(state);
+  return [{ type: 'CompanyDeleted', data: { companyId } }];
+}
+
+/** Only a deleted company is erased, once. */
+const eraseCompany = (state: CompanyState): TenancyEvent[] =>
+  state.kind === 'deleted' ? [{ type: 'CompanyErased', data: { companyId: state.companyId } }] : [];
 
 function changeSetting(command: Cmd<'ChangeSetting'>, state: CompanyState): TenancyEvent[] {
   const { companyId, settings } = existing(state);
@@ -58,6 +162,16 @@ export function decideCompany(command: CompanyCommand, state: CompanyState): Ten
   switch (command.type) {
     case 'SignUpCompany':
       return signUpCompany(command, state);
+    case 'CreateCompany':
+      return createCompany(command, state);
+    case 'UpdateCompany':
+      return updateCompany(command, state);
+    case 'MoveDueDateForPayment':
+      return moveDueDateForPayment(command, state);
+    case 'DeleteCompany':
+      return deleteCompany(state);
+    case 'EraseCompany':
+      return eraseCompany(state);
     case 'ChangeSetting':
       return changeSetting(command, state);
     case 'ChangeSchedules':

@@ -3,7 +3,14 @@ import {
   defaultCompanySettings,
   type TenancyEvent,
 } from '@zelo/contracts/tenancy/events';
-import { companySettingChanged, companySignedUp } from '@zelo/contracts/testing/events';
+import {
+  companyCreated,
+  companyDeleted,
+  companyDueDateMoved,
+  companySettingChanged,
+  companySignedUp,
+  companyUpdated,
+} from '@zelo/contracts/testing/events';
 import { describe, expect, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -88,6 +95,143 @@ describe('Company', () => {
         .given([signedUp])
         .when({ type: 'ChangeSetting', key: 'constructor', value: 'enabled' })
         .thenThrows('ERR_NO_SETTING_FOUND'));
+  });
+});
+
+describe('Company due date moved by a payment', () => {
+  const invoiceId = '00000000-0000-4000-8000-0000000000a1';
+  const pay = (id = invoiceId, invoiceDueDate = company.dueDate) => ({
+    type: 'MoveDueDateForPayment' as const,
+    invoiceId: id,
+    invoiceDueDate,
+  });
+  const moved = (dueDate: string, previousDueDate: string | null, id = invoiceId) =>
+    companyDueDateMoved({ companyId, dueDate, previousDueDate, invoiceId: id, reason: 'payment' });
+
+  describe('When signed up (MENSAL)', () => {
+    it('a paid invoice moves the due date one month on', () =>
+      spec
+        .given([signedUp])
+        .when(pay())
+        .then([moved('2025-04-13T23:59:59.000Z', company.dueDate)]));
+
+    it('an invoice due later than the company moves from the invoice due date', () =>
+      spec
+        .given([signedUp])
+        .when(pay(invoiceId, '2025-04-13T23:59:59.000Z'))
+        .then([moved('2025-05-13T23:59:59.000Z', company.dueDate)]));
+
+    it('a stale invoice (due before the company) moves from the company due date', () =>
+      spec
+        .given([signedUp])
+        .when(pay(invoiceId, '2025-01-13T23:59:59.000Z'))
+        .then([moved('2025-04-13T23:59:59.000Z', company.dueDate)]));
+
+    it('a second notice for the same invoice decides nothing', () =>
+      spec
+        .given([signedUp, moved('2025-04-13T23:59:59.000Z', company.dueDate)])
+        .when(pay())
+        .thenNothing());
+
+    it('another invoice moves it again from the new due date', () => {
+      const other = '00000000-0000-4000-8000-0000000000a2';
+      spec
+        .given([signedUp, moved('2025-04-13T23:59:59.000Z', company.dueDate)])
+        .when(pay(other, '2025-04-13T23:59:59.000Z'))
+        .then([moved('2025-05-13T23:59:59.000Z', '2025-04-13T23:59:59.000Z', other)]);
+    });
+  });
+
+  describe('When the super user set ANUAL and cleared the due date', () => {
+    const edited = companyUpdated({
+      companyId,
+      name: company.name,
+      email: company.email,
+      phone: company.phone,
+      planId: company.planId,
+      status: true,
+      dueDate: null,
+      recurrence: 'ANUAL',
+    });
+    it('the invoice due date moves by a year', () =>
+      spec
+        .given([signedUp, edited])
+        .when(pay(invoiceId, '2025-03-13T23:59:59.000Z'))
+        .then([moved('2026-03-13T23:59:59.000Z', null)]));
+  });
+
+  describe('When deleted', () => {
+    it('a payment refuses with ERR_NO_COMPANY_FOUND', () =>
+      spec
+        .given([signedUp, companyDeleted({ companyId })])
+        .when(pay())
+        .thenThrows('ERR_NO_COMPANY_FOUND'));
+  });
+
+  describe('When unknown', () => {
+    it('a payment refuses with ERR_NO_COMPANY_FOUND', () =>
+      spec.given([]).when(pay()).thenThrows('ERR_NO_COMPANY_FOUND'));
+  });
+});
+
+describe('Company by the super user', () => {
+  const created = companyCreated({ companyId, ...profile(), settings: { ...defaultCompanySettings } });
+  function profile() {
+    return {
+      name: 'Padaria Central',
+      email: 'contato@padaria.example',
+      phone: '11999990000',
+      planId: company.planId,
+      status: true,
+      dueDate: null as string | null,
+      recurrence: 'MENSAL' as const,
+    };
+  }
+
+  it('creating records the company once', () => {
+    spec.given([]).when({ type: 'CreateCompany', company: created.data }).then([created]);
+    spec.given([created]).when({ type: 'CreateCompany', company: created.data }).thenNothing();
+  });
+
+  it('an update records the whole profile with the changed fields', () =>
+    spec
+      .given([created])
+      .when({ type: 'UpdateCompany', changes: { status: false, name: undefined } })
+      .then([companyUpdated({ companyId, ...profile(), status: false })]));
+
+  it('an update that changes nothing decides nothing', () =>
+    spec
+      .given([created])
+      .when({ type: 'UpdateCompany', changes: { name: 'Padaria Central' } })
+      .thenNothing());
+
+  it('campaignsEnabled is the company setting of that name', () =>
+    spec
+      .given([created])
+      .when({ type: 'UpdateCompany', changes: {}, campaignsEnabled: false })
+      .then([changed('campaignsEnabled', 'disabled')]));
+
+  it('deleting records it once; a deleted company is not found', () => {
+    spec
+      .given([created])
+      .when({ type: 'DeleteCompany' })
+      .then([companyDeleted({ companyId })]);
+    spec
+      .given([created, companyDeleted({ companyId })])
+      .when({ type: 'DeleteCompany' })
+      .thenNothing();
+    spec
+      .given([created, companyDeleted({ companyId })])
+      .when({ type: 'UpdateCompany', changes: { name: 'X' } })
+      .thenThrows('ERR_NO_COMPANY_FOUND');
+  });
+
+  it('only a deleted company is erased, once', () => {
+    spec.given([created]).when({ type: 'EraseCompany' }).thenNothing();
+    spec
+      .given([created, companyDeleted({ companyId })])
+      .when({ type: 'EraseCompany' })
+      .then([{ type: 'CompanyErased', data: { companyId } }]);
   });
 });
 
