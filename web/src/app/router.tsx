@@ -50,6 +50,9 @@ const ContactsPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/components/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
 );
+const InvoicesPage = lazy(() =>
+  import('./routes/invoices-route.tsx').then((m) => ({ default: m.InvoicesRoute })),
+);
 const KanbanPage = lazy(() =>
   import('../features/kanban/components/kanban-page.tsx').then((m) => ({ default: m.KanbanPage })),
 );
@@ -73,13 +76,18 @@ const SchedulesPage = lazy(() =>
   import('../features/schedules/components/schedules-page.tsx').then((m) => ({ default: m.SchedulesPage })),
 );
 const SettingsPage = lazy(() =>
-  import('../features/settings/components/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+  import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
 );
 const SignupPage = lazy(() =>
   import('../features/signup/components/signup-page.tsx').then((m) => ({ default: m.SignupPage })),
 );
 const SimulatorPage = lazy(() =>
   import('../features/simulator/components/simulator-page.tsx').then((m) => ({ default: m.SimulatorPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../features/subscription/components/subscription-page.tsx').then((m) => ({
+    default: m.SubscriptionPage,
+  })),
 );
 const TagsPage = lazy(() =>
   import('../features/tags/components/tags-page.tsx').then((m) => ({ default: m.TagsPage })),
@@ -263,6 +271,20 @@ export function AppRouter() {
               <CampaignsOnly>
                 <CampaignSettingsPage />
               </CampaignsOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/financeiro">
+          <Private>
+            <AdminOnly>
+              <InvoicesPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/subscription">
+          <Private>
+            <AdminOnly>
+              <SubscriptionPage />
             </AdminOnly>
           </Private>
         </Route>

@@ -26,7 +26,24 @@ export function toastError(error: unknown) {
     showToast(t('errors.generic'), 'danger');
     return;
   }
-  showToast(translateError(appStore.get(languageAtom), code), 'danger');
+  showToast(withLimit(translateError(appStore.get(languageAtom), code), code, error), 'danger');
+}
+
+/**
+ * A plan-limit refusal names the limit ("the plan allows 3."): from the answer's details.limit, else the
+ * number in the server's message ("the plan allows 3 users").
+ */
+function withLimit(text: string, code: string, error: unknown): string {
+  if (!/^ERR_(USER|CONNECTION|QUEUE)_LIMIT_REACHED$/.test(code)) return text;
+  const e = error as { message?: unknown; body?: { details?: { limit?: unknown } } };
+  const detail = e.body?.details?.limit;
+  const limit =
+    typeof detail === 'number'
+      ? detail
+      : typeof e.message === 'string'
+        ? e.message.match(/\d+/)?.[0]
+        : undefined;
+  return limit === undefined ? text : `${text} ${t('usage.limitNamed', { limit })}`;
 }
 
 function errorCode(error: unknown): string | null {

@@ -1,3 +1,4 @@
+import { PlanUsage } from '../../../components/ui/plan-usage.tsx';
 import '../../../components/ui/admin-page.css';
 import './connections.css';
 import { Alert, Button, ButtonGroup, Card, HTMLTable, Icon, NonIdealState, Tooltip } from '@blueprintjs/core';
@@ -123,6 +124,7 @@ export function ConnectionsPage() {
     <div className="admin-page" data-testid="connections-page">
       <div className="admin-page-head">
         <h2>{t('connections.title')}</h2>
+        <PlanUsage kind="connections" used={connections.data?.length} />
         <Button
           intent="primary"
           icon="add"

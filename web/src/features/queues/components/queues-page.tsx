@@ -1,3 +1,4 @@
+import { PlanUsage } from '../../../components/ui/plan-usage.tsx';
 import '../../../components/ui/admin-page.css';
 import { Alert, Button, ButtonGroup, Card, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import type { QueueView } from '@zelo/contracts/queues/read-models';
@@ -36,6 +37,7 @@ export function QueuesPage() {
     <div className="admin-page" data-testid="queues-page">
       <div className="admin-page-head">
         <h2>{t('queues.title')}</h2>
+        <PlanUsage kind="queues" used={queues.data?.length} />
         <Button
           intent="primary"
           icon="add"

@@ -11,6 +11,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { PlanUsage } from '../../../components/ui/plan-usage.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
@@ -65,6 +66,7 @@ export function UsersPage() {
           onChange={(e) => setText(e.target.value)}
           data-testid="users-search"
         />
+        <PlanUsage kind="users" used={users.data?.count} />
         <Button
           intent="primary"
           icon="add"

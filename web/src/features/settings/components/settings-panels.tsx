@@ -1,5 +1,5 @@
-import '../../../components/ui/admin-page.css';
-import { Button, Card, FormGroup, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import type { SettingView } from '@zelo/contracts/tenancy/read-models';
 import { SETTING_VALUES } from '@zelo/contracts/tenancy/settings';
 import { type DayHours, defaultWeeklyHours } from '@zelo/contracts/weekly-hours';
 import { useEffect, useState } from 'react';
@@ -7,13 +7,16 @@ import { WeeklyHoursEditor, weeklyHoursValid } from '../../../components/ui/week
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError, toastSuccess } from '../../../lib/toaster.ts';
-import { useRequest } from '../../../lib/use-request.ts';
+import { type RequestState, useRequest } from '../../../lib/use-request.ts';
 import { getCompanySchedules, listSettings, saveCompanySchedules, updateSetting } from '../api/settings.ts';
 
-/** Doc 1 §2 settings screen: Options always, Schedules when scheduleType is company. */
-export function SettingsPage() {
+/** The company's settings, shared by the options tab and the route that decides which tabs show. */
+export const useSettings = () => useRequest(listSettings, []);
+export type SettingsState = RequestState<SettingView[]>;
+
+/** Doc 1 §2 settings › Options: one select per setting, saved as it changes. */
+export function SettingsOptions({ settings }: { settings: SettingsState }) {
   const t = useT();
-  const settings = useRequest(listSettings, []);
   const value = (key: string) => settings.data?.find((s) => s.key === key)?.value ?? '';
 
   const change = async (key: string, next: string) => {
@@ -26,7 +29,7 @@ export function SettingsPage() {
     }
   };
 
-  const options = (
+  return (
     <div className="settings-options" data-testid="settings-options">
       {Object.entries(SETTING_VALUES).map(([key, values]) => (
         <FormGroup key={key} label={t(`settings.${key}` as TKey)}>
@@ -46,30 +49,10 @@ export function SettingsPage() {
       ))}
     </div>
   );
-
-  return (
-    <div className="admin-page" data-testid="settings-page">
-      <div className="admin-page-head">
-        <h2>{t('settings.title')}</h2>
-      </div>
-      <Card className="admin-page-card">
-        <Tabs id="settings-tabs" renderActiveTabPanelOnly>
-          <Tab id="options" title={t('settings.tabOptions')} panel={options} />
-          {value('scheduleType') === 'company' && (
-            <Tab
-              id="schedules"
-              title={t('settings.tabSchedules')}
-              panel={<CompanyHours />}
-              data-testid="settings-schedules-tab"
-            />
-          )}
-        </Tabs>
-      </Card>
-    </div>
-  );
 }
 
-function CompanyHours() {
+/** Doc 1 §2 settings › Schedules: the company's weekly hours (when scheduleType is company). */
+export function CompanyHours() {
   const t = useT();
   const companyId = useAtomValue(sessionAtom)?.user.companyId ?? '';
   const stored = useRequest((s) => getCompanySchedules(companyId, s), [companyId]);
