@@ -1,0 +1,173 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
+import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** dd/MM/yyyy in this machine's time zone, as the browser beside it writes a date. */
+const ddmmyyyy = (iso: string) => {
+  const d = new Date(iso);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
+
+interface Invoice {
+  id: string;
+  companyId: string;
+  status: string;
+  dueDate: string;
+  value: number;
+}
+
+// A company on its trial pays the invoice its renewal issued, by Pix in the sandbox: the checkout's
+// steps, the QR and code, then the payment seen live (success, home, the top bar's new due date) and
+// the invoice paid in /financeiro. The operator's side is the super user marking it paid.
+describe('billing in the browser', () => {
+  let system: TestSystem;
+  let web: Awaited<ReturnType<typeof startWeb>>;
+  let browser: Browser;
+  let page: Page;
+  let admin: Page;
+  let companyId: string;
+  let invoice: Invoice;
+  const email = 'caixa@padaria-pix.test';
+  const password = 'padaria123';
+
+  beforeAll(async () => {
+    ({ system, web } = await startProductAndWeb({ ZELO_ROLES: 'api,projections,channels,workflows' }));
+    const company = await system.signUpCompany('Padaria Pix', email, password, 0);
+    companyId = company.companyId;
+    // The trial ends in 3 days, inside the 20 days ahead at which the renewal issues the invoice.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const list = await system.api('GET', '/invoices/all?pageNumber=1', { token: company.token });
+      const open = (list.body as Invoice[] | null)?.find?.((i) => i.status === 'open');
+      if (list.status === 200 && open) {
+        invoice = open;
+        break;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`no invoice issued: ${list.status} ${JSON.stringify(list.body)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.url });
+    page = await context.newPage();
+    page.on('console', (m) => m.type() === 'error' && console.error('[browser]', m.text()));
+    await logIn(page, web.url, email, password);
+    admin = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await logIn(admin, web.url, DEMO.email, DEMO.password);
+  }, 180_000);
+
+  afterAll(async () => {
+    await closeAll({ browser, web, system });
+  });
+
+  it('shows the trial days left, the charge e-mail and a way to sign', async () => {
+    await page.goto(`${web.url}/subscription`);
+    await expect(page.getByTestId('subscription-days').textContent()).resolves.toBe('3 dias restantes');
+    await expect(page.getByTestId('subscription-email').textContent()).resolves.toContain(email);
+    await page.locator('[data-testid="subscription-sign-now"]:not([disabled])').waitFor({ timeout: 10_000 });
+  });
+
+  it('lists the open invoice in /financeiro from the menu', async () => {
+    await page.getByText('Financeiro', { exact: true }).click();
+    await page.waitForURL(/\/financeiro$/);
+    const row = page.getByTestId('invoice-row').filter({ hasText: invoice.id.slice(0, 8) });
+    await expect(row.getAttribute('data-status')).resolves.toBe('open');
+    await expect(row.getByTestId('invoice-status').textContent()).resolves.toBe('Em aberto');
+    await expect(row.textContent()).resolves.toContain(ddmmyyyy(invoice.dueDate));
+    // Only the super user's list names the company.
+    await expect(page.getByRole('columnheader', { name: 'Empresa' }).count()).resolves.toBe(0);
+  });
+
+  it('walks the checkout to the Pix code of the invoice', async () => {
+    await page
+      .getByTestId('invoice-row')
+      .filter({ hasText: invoice.id.slice(0, 8) })
+      .getByTestId('invoice-pay')
+      .click();
+    // Step 1 refuses empty data.
+    await page.getByTestId('checkout-next').click();
+    await expect(page.getByText('Obrigatório').count()).resolves.toBeGreaterThan(0);
+    const data = {
+      firstName: 'Rita',
+      lastName: 'Souza',
+      address: 'Rua das Flores, 10',
+      city: 'Campinas',
+      state: 'SP',
+      zipcode: '13010-000',
+      country: 'Brasil',
+    };
+    for (const [field, value] of Object.entries(data))
+      await page.getByTestId(`checkout-${field}`).fill(value);
+    await page.getByTestId('checkout-next').click();
+    // Step 2: the company's plan, its limits and price.
+    await page.getByTestId('checkout-plan-summary').waitFor();
+    await page.getByTestId('checkout-next').click();
+    // Step 3: the review charges the invoice's value.
+    const review = page.getByTestId('checkout-review');
+    await expect(review.textContent()).resolves.toContain('Rita Souza');
+    const total = (await page.getByTestId('checkout-total').textContent())?.replace(/\s/g, ' ');
+    expect(total).toBe(`R$ ${invoice.value.toFixed(2).replace('.', ',')}`);
+    await page.getByTestId('checkout-next').click();
+    // The Pix step: a BR Code (EMV, starting with its payload format indicator) drawn as a 256 px QR.
+    await page.getByTestId('checkout-pix').waitFor({ timeout: 10_000 });
+    const code = await page.getByTestId('checkout-pix-code').inputValue();
+    expect(code).toMatch(/^000201/);
+    const qr = page.getByTestId('checkout-pix-qr').locator('svg');
+    await expect(qr.getAttribute('width')).resolves.toBe('256');
+    await expect(page.getByTestId('checkout-pix-value').textContent()).resolves.toContain(total?.slice(3));
+    await page.getByTestId('checkout-pix-copy').click();
+    await page.getByTestId('checkout-pix-copy').getByText('Copiado!').waitFor({ timeout: 1_000 });
+    // The confirmation lasts 1 s.
+    await page.getByTestId('checkout-pix-copy').getByText('Copiar').waitFor({ timeout: 3_000 });
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(code);
+    // The company admin is no super user: no sandbox button.
+    await expect(page.getByTestId('checkout-mark-paid').count()).resolves.toBe(0);
+    await page.screenshot({ path: 'e2e/screenshots/billing-pix.png' });
+  });
+
+  it('the operator marks it paid: the payer sees the renewal, goes home, and the due date moves', async () => {
+    await admin.goto(`${web.url}/financeiro`);
+    await admin.getByRole('columnheader', { name: 'Empresa' }).waitFor();
+    const row = admin.getByTestId('invoice-row').filter({ hasText: 'Padaria Pix' });
+    await row.getByTestId('invoice-mark-paid').click();
+
+    await page.getByTestId('checkout-paid').waitFor({ timeout: 15_000 });
+    const company = await system.api('GET', `/companies/${companyId}`, {
+      token: (await system.login(DEMO.email, DEMO.password)).token,
+    });
+    const newDue = ddmmyyyy(company.body.dueDate);
+    expect(new Date(company.body.dueDate).getTime()).toBeGreaterThan(new Date(invoice.dueDate).getTime());
+    await expect(page.getByTestId('checkout-paid').textContent()).resolves.toContain(newDue);
+    await page.getByText('Assinatura renovada com sucesso!').first().waitFor();
+    await expect(page.getByTestId('top-bar-due-date').textContent()).resolves.toContain(newDue);
+    const paidAt = Date.now();
+    await page.waitForURL(`${web.url}/`, { timeout: 10_000 });
+    expect(Date.now() - paidAt).toBeGreaterThan(2_000);
+  });
+
+  it('shows the invoice paid in /financeiro, with nothing left to pay', async () => {
+    await page.goto(`${web.url}/financeiro`);
+    const row = page.getByTestId('invoice-row').filter({ hasText: invoice.id.slice(0, 8) });
+    await expect(row.getAttribute('data-status')).resolves.toBe('paid');
+    await expect(row.getByTestId('invoice-status').textContent()).resolves.toBe('Pago');
+    await expect(row.getByTestId('invoice-pay').count()).resolves.toBe(0);
+    await page.goto(`${web.url}/subscription`);
+    await page.getByTestId('subscription-no-invoice').waitFor();
+  });
+
+  it('reads the invoices in English and Spanish', async () => {
+    for (const [lang, title, paid] of [
+      ['en', 'Invoices', 'Paid'],
+      ['es', 'Facturas', 'Pagada'],
+    ] as const) {
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), lang);
+      await page.goto(`${web.url}/financeiro`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await expect(page.getByTestId('invoice-status').first().textContent()).resolves.toBe(paid);
+    }
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'pt'));
+  });
+});
