@@ -1,3 +1,4 @@
+import { announcementsMigrations, announcementsProjection } from './announcements/announcements.ts';
 import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
 import { campaignsMigrations, campaignsProjection } from './campaigns/campaigns.ts';
 import { chatsMigrations, chatsProjection } from './chats/chats.ts';
@@ -6,6 +7,7 @@ import { contactListsMigrations, contactListsProjection } from './contact-lists/
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
 import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
 import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
+import { helpsMigrations, helpsProjection } from './helps/helps.ts';
 import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
 import { queueOptionsMigrations, queueOptionsProjection } from './queues/queue-options.ts';
 import { queuesMigrations, queuesProjection } from './queues/queues.ts';
@@ -39,6 +41,8 @@ export const readModelMigrations = [
   ...contactListsMigrations,
   ...fileListsMigrations,
   ...campaignsMigrations,
+  ...helpsMigrations,
+  ...announcementsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -62,5 +66,7 @@ export function allProjections(): Projection[] {
     contactListsProjection,
     fileListsProjection,
     campaignsProjection,
+    helpsProjection,
+    announcementsProjection,
   ];
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { AnnouncementFrame } from '@zelo/contracts/announcements/read-models';
 import type { ChatMessageView, ChatView } from '@zelo/contracts/chats/read-models';
 import {
   ClientMessage,
@@ -7,6 +8,7 @@ import {
   type ServerEvent,
   type WhatsappFrame,
 } from '@zelo/contracts/realtime/frames';
+import { getAnnouncementsByIds } from '@zelo/projections/announcements/queries';
 import { getCampaignsByIds, getShipments } from '@zelo/projections/campaigns/queries';
 import { getChatMessagesByIds, getChatsByIds } from '@zelo/projections/chats/queries';
 import { getConnection } from '@zelo/projections/connections/queries';
@@ -208,8 +210,10 @@ export class SocketGateway {
   private async dispatch(changes: Change[]) {
     const users = new Set(changes.filter((c) => c.kind === 'user').map((c) => c.id));
     if (users.size > 0) await this.recheckSessions(users);
+    await this.pushAnnouncements(changes.filter((c) => c.kind === 'announcement'));
     const relevant = changes.filter(
-      (c) => this.clients.size > 0 && this.companyClients(c.companyId).length > 0,
+      (c) =>
+        c.kind !== 'announcement' && this.clients.size > 0 && this.companyClients(c.companyId).length > 0,
     );
     if (relevant.length === 0) return;
     const ticketIds = new Set<string>();
@@ -269,7 +273,11 @@ export class SocketGateway {
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
       } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
         this.pushChat(change, targets, chatRows);
-      } else if (change.kind === 'campaign' || change.kind === 'campaignShipment') {
+      } else if (
+        change.kind === 'campaign' ||
+        change.kind === 'campaignShipment' ||
+        change.kind === 'announcement'
+      ) {
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
       }
@@ -315,6 +323,29 @@ export class SocketGateway {
           change,
         );
       }
+    }
+  }
+
+  /**
+   * Announcements are the platform's: every socket of every company hears `company-announcement`. Super
+   * users get each as it is; others only active ones, an inactive one reaching them as a `delete`.
+   */
+  private async pushAnnouncements(changes: Change[]) {
+    if (changes.length === 0 || this.clients.size === 0) return;
+    const live = changes.filter((c) => c.action !== 'delete').map((c) => c.id);
+    const byId = new Map((await getAnnouncementsByIds(this.pool, [...new Set(live)])).map((a) => [a.id, a]));
+    const everyone = [...this.clients];
+    for (const change of changes) {
+      const record = change.action === 'delete' ? undefined : byId.get(change.id);
+      const gone: AnnouncementFrame = { action: 'delete', id: change.id };
+      if (change.action !== 'delete' && !record) continue;
+      const shown: AnnouncementFrame = record
+        ? { action: change.action === 'create' ? 'create' : 'update', record }
+        : gone;
+      const seesAll = everyone.filter((t) => t.viewer.super);
+      const seesActive = everyone.filter((t) => !t.viewer.super);
+      this.fanOut(seesAll, 'company-announcement', shown, change);
+      this.fanOut(seesActive, 'company-announcement', record?.status ? shown : gone, change);
     }
   }
 
