@@ -34,7 +34,8 @@ export const PlanInput = v.object({
   value: v.pipe(
     v.number('validation.required'),
     v.minValue(0, 'plans.notNegative'),
-    v.check((n) => Math.round(n * 100) === n * 100, 'plans.twoDecimals'),
+    // 49.9 * 100 is 4990.000000000001 in floating point: compare with a tolerance.
+    v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'plans.twoDecimals'),
   ),
   useCampaigns: v.boolean(),
   useSchedules: v.boolean(),
