@@ -23,6 +23,10 @@ export function CompaniesPanel() {
   const plans = useRequest(listPlanChoices, []);
   const [editing, setEditing] = useState<CompanyView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CompanyView | null>(null);
+  // Doc 2 §8: a list that fails to load says so.
+  useEffect(() => {
+    if (companies.error) toastError(companies.error);
+  }, [companies.error]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
   useEffect(() => setPage(1), [search]);
 

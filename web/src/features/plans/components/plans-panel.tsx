@@ -2,7 +2,7 @@ import '../../../components/ui/admin-page.css';
 import './plans.css';
 import { Alert, Button, ButtonGroup, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import type { PlanView } from '@zelo/contracts/tenancy/read-models';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -15,6 +15,10 @@ export function PlansPanel() {
   const plans = useRequest(listAllPlans, []);
   const [editing, setEditing] = useState<PlanView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<PlanView | null>(null);
+  // Doc 2 §8: a list that fails to load says so.
+  useEffect(() => {
+    if (plans.error) toastError(plans.error);
+  }, [plans.error]);
 
   const remove = async () => {
     if (!deleting) return;
