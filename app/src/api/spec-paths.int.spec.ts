@@ -161,7 +161,7 @@ const DOC2 = [
   'POST /files/uploadList/{new}',
   'GET /whatsapp?companyId={companyId}&session=0',
   'GET /announcements/?searchParam=&pageNumber=1',
-  'GET /announcements/{new}',
+  'GET /announcements/{announcementId}',
   'PUT /announcements/{new}',
   'DELETE /announcements/{new}',
   'POST /announcements',
@@ -233,14 +233,12 @@ const DOC2 = [
 const PENDING_PREFIXES = [
   '/prompt',
   '/queueIntegration',
-  '/announcements',
   '/plans/all',
   '/plans/{new}',
   'POST /plans',
   'PUT /plans/{new}',
   'DELETE /plans/{new}',
   '/companies',
-  '/helps',
   '/subscription',
   '/invoices',
   '/forgetpassword',
@@ -327,6 +325,7 @@ describe("the spec's §7 calls, exactly as written", () => {
       chatId: (await api('POST', '/chats', { title: 'Chat Spec', users: [DEMO.adminId] })).id,
       fileListId: (await api('POST', '/files', { name: 'Lista Spec', message: 'spec' })).id,
       campaignId: (await api('POST', '/campaigns', { name: 'Campanha Spec' })).id,
+      announcementId: (await api('POST', '/announcements', { title: 'Aviso Spec', text: 'spec' })).id,
     });
     ids.contactListId = (await api('POST', '/contact-lists', { name: 'Lista de Contatos Spec' })).id;
     ids.contactListItemId = (

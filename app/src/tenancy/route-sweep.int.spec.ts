@@ -29,6 +29,8 @@ describe('every route, crossed by another company', () => {
   let a: { token: string };
   let b: { token: string; companyId: string };
   const ids: Record<string, string> = {};
+  /** The platform's helps and announcements (a super user's): B may read them, never change them. */
+  const platform: Record<string, string> = {};
   /** Strings only company A's data contains: none may appear in an answer to B. */
   const secrets: string[] = [];
 
@@ -152,6 +154,12 @@ describe('every route, crossed by another company', () => {
     await created('POST', '/campaign-settings', {
       settings: { variables: [{ key: 'segredo', value: 'variavel-secreta-de-A' }] },
     });
+    platform.help = (
+      await created('POST', '/helps', { title: 'Ajuda da plataforma', video: 'dQw4w9WgXcQ' })
+    ).id;
+    platform.announcement = (
+      await created('POST', '/announcements', { title: 'Aviso da plataforma', text: 'para todos' })
+    ).id;
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -207,6 +215,8 @@ describe('every route, crossed by another company', () => {
       ['/campaigns/', ids.campaign],
       ['/contact-lists/', ids.contactList],
       ['/contact-list-items/', ids.contactListItem],
+      ['/helps/', platform.help],
+      ['/announcements/', platform.announcement],
     ];
     const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (!hit) throw new Error(`no id of A's for ${url}`);
@@ -361,7 +371,7 @@ describe('every route, crossed by another company', () => {
       const echoed = (secret: string) => sent.includes(secret) && (res.status >= 400 || !idsOfA.has(secret));
       const shown = secrets.filter((secret) => text.includes(secret) && !echoed(secret));
       if (shown.length) leaks.push(`${call}: ${shown.join(', ')} in ${text.slice(0, 300)}`);
-      const targetsA = [...idsOfA].some((id) => path.includes(id));
+      const targetsA = [...idsOfA, ...Object.values(platform)].some((id) => path.includes(id));
       if (targetsA && r.method !== 'GET' && res.status < 300) leaks.push(`${call}: accepted`);
     }
     expect(leaks).toEqual([]);
@@ -402,6 +412,8 @@ describe('every route, crossed by another company', () => {
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),
       contactListItems: await read(`/contact-list-items?contactListId=${ids.contactList}`),
+      helps: await read('/helps'),
+      announcement: await read(`/announcements/${platform.announcement}`),
     };
   }
 });

@@ -47,6 +47,16 @@ const ADMIN_ONLY = new Set([
   // Contact lists: deleting, like a contact's, is for admins (doc 2 §6); adding and importing are not.
   'DELETE /contact-lists/:id',
   'DELETE /contact-list-items/:id',
+  // Helps and announcements are the platform's: only super users write them (helps and announcements
+  // int specs show an admin of another company refused too).
+  'POST /helps',
+  'PUT /helps/:id',
+  'DELETE /helps/:id',
+  'POST /announcements',
+  'PUT /announcements/:id',
+  'DELETE /announcements/:id',
+  'POST /announcements/:id/media-upload',
+  'DELETE /announcements/:id/media-upload',
 ]);
 
 /** Changes an agent may make (their own tickets, contacts, tags, notes, quick replies, schedules, profile). */
@@ -155,6 +165,12 @@ describe('a plain agent on the admin routes of their own company', () => {
         number: '5511912348888',
       })
     ).body.id;
+    ids.help = (
+      await api('POST', '/helps', admin.token, { title: 'Ajuda Papel', video: 'dQw4w9WgXcQ' })
+    ).body.id;
+    ids.announcement = (
+      await api('POST', '/announcements', admin.token, { title: 'Aviso Papel', text: 'para todos' })
+    ).body.id;
     // WhatsApp's answer lands a moment later: before the snapshots, not between them.
     await eventually(
       async () =>
@@ -191,7 +207,9 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/files/:id', `/files/${ids.fileList}`)
         .replace('/campaigns/:id', `/campaigns/${ids.campaign}`)
         .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
-        .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`);
+        .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`)
+        .replace('/helps/:id', `/helps/${ids.help}`)
+        .replace('/announcements/:id', `/announcements/${ids.announcement}`);
     const bodies: Record<string, unknown> = {
       'POST /whatsapp': { name: 'Conexão do agente' },
       'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
@@ -205,6 +223,10 @@ describe('a plain agent on the admin routes of their own company', () => {
       'POST /campaigns': { name: 'Campanha do agente' },
       'PUT /campaigns/:id': { name: 'Renomeada pelo agente' },
       'POST /campaign-settings': { settings: { messageInterval: 5 } },
+      'POST /helps': { title: 'Ajuda do agente', video: 'dQw4w9WgXcQ' },
+      'PUT /helps/:id': { title: 'Renomeada pelo agente', video: 'dQw4w9WgXcQ' },
+      'POST /announcements': { title: 'Aviso do agente', text: 'oi' },
+      'PUT /announcements/:id': { title: 'Renomeado pelo agente', text: 'oi' },
     };
     const before = await snapshot();
     const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
@@ -262,6 +284,8 @@ describe('a plain agent on the admin routes of their own company', () => {
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),
       contactListItem: await read(`/contact-list-items/${ids.contactListItem}`),
+      helps: await read('/helps'),
+      announcement: await read(`/announcements/${ids.announcement}`),
     };
   }
 });
