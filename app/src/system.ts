@@ -7,6 +7,9 @@ import type { AppContext } from '@zelo/services/api/context';
 import { idempotencyMigrations } from '@zelo/services/api/idempotency';
 import { refreshTokenMigrations } from '@zelo/services/auth/refresh-tokens';
 import { deriveSecret, resolveSecret } from '@zelo/services/auth/sessions';
+import { invoiceDueDate } from '@zelo/services/billing/handlers';
+import { invoicePaymentsReactor } from '@zelo/services/billing/payment-reactor';
+import { paymentsFor } from '@zelo/services/billing/payments/from-config';
 import { campaignDeliveryMigrations } from '@zelo/services/campaigns/delivery-reactor';
 import { baileysMigrations } from '@zelo/services/channels/baileys/auth-state';
 import { channelEventsFor, companyResolver, groupsIgnoredBy } from '@zelo/services/channels/channel-events';
@@ -20,8 +23,10 @@ import { type Clock, systemClock } from '@zelo/services/platform/clock';
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Config } from '@zelo/services/platform/config';
 import { createPool, ensureDatabase } from '@zelo/services/platform/db';
+import { smtpMailer } from '@zelo/services/platform/mailer';
 import { migrate } from '@zelo/services/platform/migrate';
 import { seed } from '@zelo/services/seed';
+import { moveDueDateForPayment } from '@zelo/services/tenancy/handlers';
 import { setPasswordHashCost } from '@zelo/services/users/password';
 
 export const allMigrations = [
@@ -79,6 +84,8 @@ export interface StartOptions {
   extraStops?: (() => Promise<void>)[];
   /** Aborted (main's SIGTERM/SIGINT): the start stops what it started and throws. */
   signal?: AbortSignal;
+  /** The API's log goes here (a test reads it). */
+  logStream?: { write(line: string): void };
 }
 
 async function startRoles(
@@ -176,11 +183,16 @@ async function startRoles(
     started.push(() => reactions.stop());
   }
 
+  // Pooled SMTP connections open on the first e-mail; closed with the rest.
+  const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
+  started.push(async () => mailer.close());
   const ctx: AppContext = {
     deps,
     pool,
     watcher,
     simulator,
+    mailer,
+    payments: paymentsFor(config.payments),
     config: {
       jwtSecret,
       refreshSecret,
@@ -189,8 +201,27 @@ async function startRoles(
       refreshTtlDays: 7,
       cookieSecure: config.cookieSecure,
       trustProxy: config.trustProxy,
+      publicWebUrl: config.publicWebUrl,
     },
   };
+
+  // A paid invoice moves its company's due date: a reactor that only sends commands, beside the read
+  // models (so a payment renews without the workflows role).
+  if (config.roles.has('projections')) {
+    const billing = new ProjectionRunner(
+      pool,
+      store,
+      [
+        invoicePaymentsReactor(
+          (companyId, payment, who) => moveDueDateForPayment(deps, companyId, payment, who),
+          invoiceDueDate(deps),
+        ),
+      ],
+      { pollMs: 500 },
+    );
+    billing.start();
+    started.push(() => billing.stop());
+  }
 
   // Workflows: the Temporal worker, and the reactors that keep the schedules' and tickets' timers. The
   // reactors have their own runner so that a Temporal outage delays timers without stopping the read models.
@@ -220,7 +251,11 @@ async function startRoles(
   let built: Awaited<ReturnType<typeof buildApp>> | null = null;
   let url: string | null = null;
   if (config.roles.has('api')) {
-    built = await buildApp(ctx, { databaseUrl: config.databaseUrl, logger: config.logger });
+    built = await buildApp(ctx, {
+      databaseUrl: config.databaseUrl,
+      logger: config.logger,
+      logStream: options.logStream,
+    });
     const app = built.app;
     started.push(() => app.close());
     go();

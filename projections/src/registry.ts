@@ -1,5 +1,6 @@
 import { announcementsMigrations, announcementsProjection } from './announcements/announcements.ts';
 import { ticketHistoryMigrations, ticketHistoryProjection } from './audit/ticket-history.ts';
+import { invoicesMigrations, invoicesProjection } from './billing/invoices.ts';
 import { campaignsMigrations, campaignsProjection } from './campaigns/campaigns.ts';
 import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
@@ -41,6 +42,7 @@ export const readModelMigrations = [
   ...contactListsMigrations,
   ...fileListsMigrations,
   ...campaignsMigrations,
+  ...invoicesMigrations,
   ...helpsMigrations,
   ...announcementsMigrations,
 ];
@@ -66,6 +68,7 @@ export function allProjections(): Projection[] {
     contactListsProjection,
     fileListsProjection,
     campaignsProjection,
+    invoicesProjection,
     helpsProjection,
     announcementsProjection,
   ];

@@ -13,6 +13,8 @@ export const REACTORS = {
   automaticMessages: 'ticket-automatic-messages',
   campaignTimers: 'campaign-timers',
   campaignDelivery: 'campaign-delivery',
+  invoicePayments: 'invoice-payments',
+  subscriptionRenewals: 'subscription-renewals',
 } as const;
 
 export const reactorNames: readonly string[] = Object.values(REACTORS);

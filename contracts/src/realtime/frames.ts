@@ -126,7 +126,9 @@ export type ChangeKind =
   | 'campaign'
   | 'campaignShipment'
   // Platform-wide: pushed to every company's sockets as `company-announcement`.
-  | 'announcement';
+  | 'announcement'
+  // An invoice's payment moved its company's due date: `company-<id>-payment` (PaymentFrame).
+  | 'payment';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {

@@ -9,8 +9,10 @@ import { announcementRoutes } from '../announcements/routes.ts';
 import { auditGraphql } from '../audit/graphql.ts';
 import { installAuthentication } from '../auth/authenticate.ts';
 import { currentUserRoutes } from '../auth/me-routes.ts';
+import { passwordResetRoutes } from '../auth/password-reset-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import { currentSession } from '../auth/sessions.ts';
+import { billingRoutes, billingWebhookRoutes } from '../billing/routes.ts';
 import { campaignRoutes } from '../campaigns/routes.ts';
 import { simulatorRoutes } from '../channels/simulator-routes.ts';
 import { chatRoutes } from '../chats/routes.ts';
@@ -30,6 +32,7 @@ import { quickMessageRoutes } from '../quick-messages/routes.ts';
 import { schedulesRoutes } from '../schedules/routes.ts';
 import { kanbanRoutes } from '../tags/kanban-routes.ts';
 import { tagRoutes } from '../tags/routes.ts';
+import { companiesRoutes } from '../tenancy/companies-routes.ts';
 import { tenancyRoutes } from '../tenancy/routes.ts';
 import { companySchedulesRoutes } from '../tenancy/schedules-routes.ts';
 import { settingsRoutes } from '../tenancy/settings-routes.ts';
@@ -39,12 +42,15 @@ import { userRoutes } from '../users/routes.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdempotency } from './idempotency.ts';
+import { logSerializers } from './logging.ts';
 import { SocketGateway } from './socket-gateway.ts';
 import { refuseUnstorableRequest } from './validation.ts';
 
 export interface BuildOptions {
   databaseUrl: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (turns the logger on; a test reads what was logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** One method and path of the API, as registered (`/tickets/:id`). */
@@ -56,7 +62,15 @@ export interface RouteSummary {
 /** The HTTP API and its socket gateway; the caller decides when to listen. */
 export async function buildApp(ctx: AppContext, options: BuildOptions) {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    // Request URLs are logged redacted: the password reset paths carry the code and the new password.
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: 'info',
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
+        : false,
     bodyLimit: 1024 * 1024,
     // Request ids go into event metadata as correlation ids.
     genReqId: () => crypto.randomUUID(),
@@ -113,11 +127,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   // Routes open to anyone (login, refresh, sign-up, plans, media), the token-authenticated external API,
   // and GraphQL, which checks the session in its own context (audit/graphql.ts).
   await app.register(authRoutes, { ctx, publish });
+  await app.register(passwordResetRoutes, { ctx });
   await app.register(tenancyRoutes, { ctx });
   const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock);
   await app.register(mediaRoutes, { root: media.root });
   await app.register(externalApiRoutes, { ctx, media });
   await app.register(auditGraphql, { ctx });
+  // Efí's Pix notices: no session, the secret on the registered URL.
+  await app.register(billingWebhookRoutes, { ctx });
   // Every other route needs a session: checked here once, on request, before its body is even read.
   await app.register(async (authed) => {
     authed.addHook('onRequest', authed.authenticate);
@@ -129,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(queueRoutes, { ctx });
     await authed.register(queueOptionRoutes, { ctx });
     await authed.register(settingsRoutes, { ctx });
+    await authed.register(companiesRoutes, { ctx });
     await authed.register(companySchedulesRoutes, { ctx });
     await authed.register(userRoutes, { ctx });
     await authed.register(connectionRoutes, { ctx });
@@ -141,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(contactListRoutes, { ctx });
     await authed.register(fileListRoutes, { ctx, media });
     await authed.register(campaignRoutes, { ctx, media });
+    await authed.register(billingRoutes, { ctx });
     await authed.register(helpRoutes, { ctx });
     await authed.register(announcementRoutes, { ctx, media });
   });

@@ -1,9 +1,11 @@
 import '@fastify/jwt';
 import type { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
+import type { PaymentsPort } from '../billing/payments/port.ts';
 import type { SimulatorChannel } from '../channels/simulator.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { TrustProxy } from '../platform/config.ts';
 import type { Pool } from '../platform/db.ts';
+import type { Mailer } from '../platform/mailer.ts';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -21,7 +23,13 @@ export interface AppContext {
     cookieSecure: boolean | 'auto';
     /** Fastify's trustProxy (client address and protocol from x-forwarded-* when set). */
     trustProxy: TrustProxy;
+    /** The web app's address, for links in e-mails. */
+    publicWebUrl: string;
   };
+  /** Outgoing e-mail (SMTP_URL; Mailpit on the embedded setup). */
+  mailer: Mailer;
+  /** Pix charges and their notices: the sandbox, or Efí (PAYMENTS_PROVIDER). */
+  payments: PaymentsPort;
   simulator: SimulatorChannel | null;
   /** Users with a live socket in this API process (the dashboard's online column). */
   presence?: (companyId: string) => Set<string>;

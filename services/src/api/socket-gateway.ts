@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { AnnouncementFrame } from '@zelo/contracts/announcements/read-models';
+import type { PaymentFrame } from '@zelo/contracts/billing/read-models';
 import type { ChatMessageView, ChatView } from '@zelo/contracts/chats/read-models';
 import {
   ClientMessage,
@@ -9,6 +10,7 @@ import {
   type WhatsappFrame,
 } from '@zelo/contracts/realtime/frames';
 import { getAnnouncementsByIds } from '@zelo/projections/announcements/queries';
+import { getRenewals } from '@zelo/projections/billing/queries';
 import { getCampaignsByIds, getShipments } from '@zelo/projections/campaigns/queries';
 import { getChatMessagesByIds, getChatsByIds } from '@zelo/projections/chats/queries';
 import { getConnection } from '@zelo/projections/connections/queries';
@@ -273,6 +275,16 @@ export class SocketGateway {
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
       } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
         this.pushChat(change, targets, chatRows);
+      } else if (change.kind === 'payment') {
+        // Every browser of the company: the checkout shows the renewal, the top bar its new due date.
+        const [renewal] = await getRenewals(this.pool, [change.id]);
+        if (!renewal || renewal.companyId !== c) continue;
+        const frame: PaymentFrame = {
+          action: 'CONCLUIDA',
+          invoiceId: change.id,
+          company: { id: c, dueDate: renewal.dueDate },
+        };
+        this.fanOut(targets, `company-${c}-payment`, frame, change);
       } else if (
         change.kind === 'campaign' ||
         change.kind === 'campaignShipment' ||
