@@ -241,8 +241,6 @@ const PENDING_PREFIXES = [
   '/companies',
   '/subscription',
   '/invoices',
-  '/forgetpassword',
-  '/resetpasswords',
   '/flowcampaign',
   '/flowbuilder',
 ];

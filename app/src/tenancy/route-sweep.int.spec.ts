@@ -20,6 +20,9 @@ const UNSWEPT: Record<string, string> = {
   'POST /graphql': 'audit/graphql.int.spec.ts',
   'GET /graphql': 'audit/graphql.int.spec.ts',
   'POST /users/set-language/:lang': 'acts on the caller only',
+  'POST /forgetpassword/:email': 'public, by e-mail: auth/password-reset.int.spec.ts',
+  'POST /resetpasswords/:email/:token/:newPassword':
+    'public, by e-mailed code: auth/password-reset.int.spec.ts',
 };
 /** The simulator is a development tool without sessions (ZELO_SIMULATOR); the media files are served by unguessable name. */
 const unsweptPrefix = (url: string) => url.startsWith('/simulator') || url.startsWith('/public');

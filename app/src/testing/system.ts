@@ -32,7 +32,13 @@ export interface TestSystem extends Zelo {
  * simulator channel, demo company seeded. Workflows are off unless a test starts them.
  */
 export async function startTestSystem(
-  options: { clock?: ReturnType<typeof fixedClock>; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: {
+    clock?: ReturnType<typeof fixedClock>;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** The API's log lines go here (the logger is off otherwise). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestSystem> {
   const databaseUrl = options.databaseUrl ?? `${testServerUrl}/zelo_test_${randomBytes(5).toString('hex')}`;
   const config = loadConfig({
@@ -45,7 +51,7 @@ export async function startTestSystem(
     ZELO_PASSWORD_HASH_LOG2N: '12',
     ...options.env,
   });
-  const zelo = await startZelo(config, { clock: options.clock ?? systemClock });
+  const zelo = await startZelo(config, { clock: options.clock ?? systemClock, logStream: options.logStream });
   const url = zelo.url!;
   // The seeded simulator connection pairs once the worker saw it projected; tests start after that.
   // Ready means what a test expects of a fresh start: the seed projected (the demo admin can log in)

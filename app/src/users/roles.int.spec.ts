@@ -111,6 +111,8 @@ const OPEN_TO_AGENTS = new Set([
   'POST /auth/refresh_token',
   'DELETE /auth/logout',
   'POST /companies/cadastro',
+  'POST /forgetpassword/:email',
+  'POST /resetpasswords/:email/:token/:newPassword',
   'POST /api/messages/send',
   'POST /graphql',
 ]);

@@ -24,8 +24,18 @@ export async function sessionUser(pool: pg.Pool, userId: string): Promise<Sessio
 
 export async function userForLogin(pool: pg.Pool, email: string) {
   const { rows } = await pool.query(
-    `SELECT u.id, u.company_id AS "companyId", u.password_hash AS "passwordHash", u.profile, u.super, c.due_date AS "dueDate"
+    `SELECT u.id, u.company_id AS "companyId", u.password_hash AS "passwordHash", u.profile, u.super, c.due_date AS "dueDate",
+            (c.status AND c.deleted_at IS NULL) AS "companyActive", c.deleted_at IS NOT NULL AS "companyDeleted"
        FROM users u JOIN companies c ON c.id = u.company_id WHERE u.email = lower($1)`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whom a password reset for `email` reaches: the user, its language for the e-mail, and its company. */
+export async function userForPasswordReset(pool: pg.Pool, email: string) {
+  const { rows } = await pool.query<{ id: string; companyId: string; name: string; language: string }>(
+    'SELECT id, company_id AS "companyId", name, language FROM users WHERE email = lower($1)',
     [email],
   );
   return rows[0] ?? null;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Pool } from '../platform/db.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
+import { passwordResetMigrations } from './password-reset.ts';
 import { announceSessionChanges, sessionMigrations } from './sessions.ts';
 import { loginThrottleMigrations } from './throttle.ts';
 
@@ -19,9 +20,10 @@ export const refreshTokenMigrations: Migration[] = [
       );
       CREATE INDEX auth_refresh_tokens_family ON auth_refresh_tokens (family_id);`,
   },
-  // The rest of auth's tables (secrets, session versions, login failures) migrate after these.
+  // The rest of auth's tables (secrets, session versions, login failures, reset codes) migrate after these.
   ...sessionMigrations,
   ...loginThrottleMigrations,
+  ...passwordResetMigrations,
 ];
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');

@@ -68,6 +68,20 @@ describe("Rehashing a password (a login with a hash older than today's cost)", (
       .thenThrows('ERR_NO_USER_FOUND'));
 });
 
+describe('Resetting a password (the e-mailed code was right)', () => {
+  const chosen = 'scrypt$ln=17,r=8,p=1$bm92bw==$c2VuaGE=';
+  it('records the new hash with the user as it is now', () =>
+    spec
+      .given([created])
+      .when({ type: 'ResetPassword', passwordHash: chosen })
+      .then([{ type: 'UserUpdated', data: { ...ref, ...profile, passwordHash: chosen } }]));
+  it('a deleted user is not found', () =>
+    spec
+      .given([created, deleted])
+      .when({ type: 'ResetPassword', passwordHash: chosen })
+      .thenThrows('ERR_NO_USER_FOUND'));
+});
+
 describe('User', () => {
   describe('When it does not exist', () => {
     it('creating it records the user', () =>

@@ -37,7 +37,9 @@ export type UserCommand =
   | { type: 'DeleteUser' }
   | { type: 'ChangeLanguage'; language: 'pt' | 'en' | 'es' }
   /** The same password, hashed again at today's cost (after a successful login with an older hash). */
-  | { type: 'RehashPassword'; passwordHash: string };
+  | { type: 'RehashPassword'; passwordHash: string }
+  /** A new password chosen through the e-mailed reset code (auth/password-reset.ts). */
+  | { type: 'ResetPassword'; passwordHash: string };
 
 type Cmd<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
 type Existing = Extract<UserState, { kind: 'exists' }>;
@@ -64,7 +66,8 @@ function deleteUser(state: UserState): UserEvent[] {
   return [{ type: 'UserDeleted', data: refOf(existing(state)) }];
 }
 
-function rehashPassword(command: Cmd<'RehashPassword'>, state: UserState): UserEvent[] {
+/** The user as it is, with another password hash (a rehash or a reset). */
+function setPasswordHash(command: Cmd<'RehashPassword' | 'ResetPassword'>, state: UserState): UserEvent[] {
   const u = existing(state);
   const { kind: _k, userId: _u, companyId: _c, deleted: _d, language: _l, ...fields } = u;
   return [{ type: 'UserUpdated', data: { ...refOf(u), ...fields, passwordHash: command.passwordHash } }];
@@ -85,7 +88,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'DeleteUser':
       return deleteUser(state);
     case 'RehashPassword':
-      return rehashPassword(command, state);
+    case 'ResetPassword':
+      return setPasswordHash(command, state);
     case 'ChangeLanguage':
       return changeLanguage(command, state);
     default: {
