@@ -3,6 +3,7 @@ import { LoginRequest } from '@zelo/contracts/auth/api';
 import type { SessionAnswer } from '@zelo/contracts/auth/read-models';
 import { DomainError } from '@zelo/contracts/errors';
 import type { SessionUserView } from '@zelo/contracts/users/read-models';
+import { companyActivity } from '@zelo/projections/tenancy/queries';
 import { sessionUser, userForLogin } from '@zelo/projections/users/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokenClaims, AppContext } from '../api/context.ts';
@@ -40,7 +41,8 @@ export async function authRoutes(
     maxAge: ctx.config.refreshTtlDays * 86_400,
   });
 
-  function assertSubscriptionActive(user: { super: boolean; dueDate: string | Date }) {
+  function assertSubscriptionActive(user: { super: boolean; dueDate: string | Date | null }) {
+    if (user.dueDate === null) return;
     const dueDate = new Date(user.dueDate).toISOString();
     if (!user.super && !isSubscriptionActive(dueDate, ctx.deps.clock.now())) {
       throw new DomainError(
@@ -49,6 +51,12 @@ export async function authRoutes(
         { dueDate },
       );
     }
+  }
+
+  /** A deleted company's users, and a switched-off one's (but the super user), are refused. */
+  function assertCompanyActive(user: { super: boolean; companyActive: boolean; companyDeleted: boolean }) {
+    if (user.companyDeleted || (!user.companyActive && !user.super))
+      throw new DomainError('ERR_COMPANY_INACTIVE', 'this company is inactive');
   }
 
   /** The user as the login and refresh answers show it (the session's user and company). */
@@ -95,6 +103,7 @@ export async function authRoutes(
         throw new DomainError('ERR_INVALID_CREDENTIALS', 'invalid e-mail or password');
       }
       await clearAccountFailures(ctx.pool, email);
+      assertCompanyActive(found);
       assertSubscriptionActive(found);
       if (checked.rehash) await rehash(found, password, request);
       const familyId = newId();
@@ -136,6 +145,7 @@ export async function authRoutes(
       throw new DomainError('ERR_SESSION_EXPIRED', `please log in (${rotated.reason} refresh token)`);
     }
     const user = await sessionUserOf(rotated.userId);
+    assertCompanyActive({ super: user.super, ...(await companyActivity(ctx.pool, user.companyId)) });
     // An expired subscription ends sessions too, not only new logins.
     assertSubscriptionActive({ super: user.super, dueDate: user.company.dueDate });
     return startSession(request, reply, user, rotated.familyId, rotated.token);

@@ -64,13 +64,16 @@ export async function currentSession(pool: Pool, claims: AccessTokenClaims): Pro
     `SELECT u.company_id AS "companyId", u.profile, u.super, u.queue_ids AS "queueIds",
             u.all_ticket AS "allTicket", coalesce(s.version, 0) AS version,
             s.kept_family AS "keptFamily",
+            (c.deleted_at IS NULL AND (c.status OR u.super)) AS "companyActive",
             EXISTS (SELECT 1 FROM auth_refresh_tokens t
                      WHERE t.family_id = $2::uuid AND t.revoked_at IS NOT NULL) AS "familyRevoked"
-       FROM users u LEFT JOIN auth_user_sessions s ON s.user_id = u.id WHERE u.id = $1`,
+       FROM users u JOIN companies c ON c.id = u.company_id
+       LEFT JOIN auth_user_sessions s ON s.user_id = u.id WHERE u.id = $1`,
     [claims.id, claims.sid && UUID.test(claims.sid) ? claims.sid : null],
   );
   const u = rows[0];
-  if (!u || u.companyId !== claims.companyId || u.familyRevoked) return null;
+  // A deleted or switched-off company ends its users' sessions at once (the super user keeps his).
+  if (!u || u.companyId !== claims.companyId || u.familyRevoked || !u.companyActive) return null;
   if ((claims.v ?? 0) < u.version && !(claims.sid && claims.sid === u.keptFamily)) return null;
   return {
     id: claims.id,

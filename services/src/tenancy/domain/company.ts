@@ -191,8 +191,9 @@ export function trialDueDate(now: Date): string {
   return d.toISOString();
 }
 
-export const isSubscriptionActive = (dueDate: string, now: Date) =>
-  new Date(dueDate).getTime() > now.getTime();
+/** A company without a due date (cleared by the super user) never expires. */
+export const isSubscriptionActive = (dueDate: string | null, now: Date) =>
+  dueDate === null || new Date(dueDate).getTime() > now.getTime();
 
 /** Whole days left until the due date, for the login warning under five days. */
 export const daysUntilDue = (dueDate: string, now: Date) =>
