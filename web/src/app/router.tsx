@@ -67,6 +67,14 @@ const QueuesPage = lazy(() =>
 const FileListsPage = lazy(() =>
   import('../features/file-lists/components/file-lists-page.tsx').then((m) => ({ default: m.FileListsPage })),
 );
+const HelpsPage = lazy(() =>
+  import('../features/helps/components/helps-page.tsx').then((m) => ({ default: m.HelpsPage })),
+);
+const AnnouncementsPage = lazy(() =>
+  import('../features/announcements/components/announcements-page.tsx').then((m) => ({
+    default: m.AnnouncementsPage,
+  })),
+);
 const QuickMessagesPage = lazy(() =>
   import('../features/quick-messages/components/quick-messages-page.tsx').then((m) => ({
     default: m.QuickMessagesPage,
@@ -178,6 +186,16 @@ export function AppRouter() {
             <PlanOnly feature="useKanban" message="kanban.planRefused">
               <KanbanPage />
             </PlanOnly>
+          </Private>
+        </Route>
+        <Route path="/helps">
+          <Private>
+            <HelpsPage />
+          </Private>
+        </Route>
+        <Route path="/announcements">
+          <Private>
+            <AnnouncementsPage />
           </Private>
         </Route>
         <Route path="/quick-messages">

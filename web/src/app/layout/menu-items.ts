@@ -61,6 +61,7 @@ export const MENU_ITEMS: MenuItem[] = [
     visible: always,
     badge: ChatsBadge,
   },
+  { path: '/helps', label: 'helps.menu', icon: 'help', section: 'main', visible: always },
   {
     path: '/kanban',
     label: 'kanban.menu',
@@ -92,6 +93,14 @@ export const MENU_ITEMS: MenuItem[] = [
     section: 'admin',
     group: 'campaigns',
     visible: campaignsVisible,
+  },
+  // Doc 1 §2: announcements are the super users' (the page sends anyone else home).
+  {
+    path: '/announcements',
+    label: 'announcements.menu',
+    icon: 'info-sign',
+    section: 'admin',
+    visible: (user) => isAdmin(user) && !!user.super,
   },
   {
     path: '/connections',

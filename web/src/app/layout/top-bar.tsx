@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { LanguageMenu } from '../../components/ui/language-menu.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { AnnouncementsBell } from '../../features/announcements/components/announcements-bell.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useSetUserLanguage } from '../../features/auth/api/set-language.ts';
 import { ChatBell } from '../../features/chats/components/chat-bell.tsx';
@@ -82,6 +83,7 @@ export function TopBar({ user, compact, onToggleMenu }: Props) {
           />
         </Tooltip>
         <NotificationsBell user={user} />
+        <AnnouncementsBell userId={user.id} />
         <ChatBell />
         <PopoverNext
           placement="bottom"

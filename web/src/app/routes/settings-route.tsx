@@ -1,6 +1,7 @@
 import '../../components/ui/admin-page.css';
 import { Card, Tab, Tabs } from '@blueprintjs/core';
 import { CompaniesPanel } from '../../features/companies/components/companies-panel.tsx';
+import { HelpsAdminPanel } from '../../features/helps/components/helps-admin-panel.tsx';
 import { PlansPanel } from '../../features/plans/components/plans-panel.tsx';
 import {
   CompanyHours,
@@ -55,6 +56,14 @@ export function SettingsRoute() {
               title={t('settings.tabPlans')}
               panel={<PlansPanel />}
               data-testid="settings-plans-tab"
+            />
+          )}
+          {isSuper && (
+            <Tab
+              id="helps"
+              title={t('settings.tabHelp')}
+              panel={<HelpsAdminPanel />}
+              data-testid="settings-helps-tab"
             />
           )}
         </Tabs>
