@@ -86,6 +86,11 @@ const SchedulesPage = lazy(() =>
 const SettingsPage = lazy(() =>
   import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
 );
+const ForgetPasswordPage = lazy(() =>
+  import('../features/password-reset/components/forget-password-page.tsx').then((m) => ({
+    default: m.ForgetPasswordPage,
+  })),
+);
 const SignupPage = lazy(() =>
   import('../features/signup/components/signup-page.tsx').then((m) => ({ default: m.SignupPage })),
 );
@@ -155,6 +160,11 @@ export function AppRouter() {
         <Route path="/signup">
           <PublicOnly>
             <SignupPage />
+          </PublicOnly>
+        </Route>
+        <Route path="/forgetpsw">
+          <PublicOnly>
+            <ForgetPasswordPage />
           </PublicOnly>
         </Route>
         <Route path="/tickets/:ticketId?">

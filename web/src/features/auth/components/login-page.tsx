@@ -63,6 +63,11 @@ export function LoginPage() {
               autoComplete="current-password"
               testId="login-password"
             />
+            <div className="auth-forgot">
+              <Link href="/forgetpsw" data-testid="login-forgot-password">
+                {t('passwordReset.forgotLink')}
+              </Link>
+            </div>
             <Button
               type="submit"
               intent="primary"
