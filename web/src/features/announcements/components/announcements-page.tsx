@@ -2,7 +2,7 @@ import '../../../components/ui/admin-page.css';
 import './announcements.css';
 import { Button, Icon, Spinner, Tag } from '@blueprintjs/core';
 import type { AnnouncementView } from '@zelo/contracts/announcements/read-models';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
 import { type TKey, useT } from '../../../lib/i18n.ts';
@@ -21,9 +21,12 @@ export function AnnouncementsPage() {
   const [, navigate] = useLocation();
   const isSuper = !!useAtomValue(sessionAtom)?.user.super;
 
+  // Once per visit, though React's strict mode runs the effect twice in development.
+  const warned = useRef(false);
   useEffect(() => {
     if (isSuper) return;
-    showToast(t('announcements.noPermission'), 'danger');
+    if (!warned.current) showToast(t('announcements.noPermission'), 'danger');
+    warned.current = true;
     const timer = setTimeout(() => navigate('/', { replace: true }), 1000);
     return () => clearTimeout(timer);
   }, [isSuper, navigate, t]);
