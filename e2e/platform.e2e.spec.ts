@@ -71,10 +71,13 @@ describe('companies and plans in the browser', () => {
     await page.getByTestId('plan-queues').fill('2');
     await page.getByTestId('plan-value').fill('49.9');
     await page.getByTestId('plan-useKanban').uncheck({ force: true });
+    await page.screenshot({ path: 'e2e/screenshots/platform-plan-dialog.png' });
     await page.getByTestId('plan-save').click();
     const row = page.getByTestId('plan-row').filter({ hasText: 'Solo' });
     await row.waitFor({ timeout: 10_000 });
     await expect(row.getByTestId('plan-row-value').textContent()).resolves.toBe('R$\u00a049,90');
+    await expect(row.getByTestId('plan-flag-useKanban').getAttribute('data-on')).resolves.toBe('false');
+    await expect(row.getByTestId('plan-flag-useCampaigns').getAttribute('data-on')).resolves.toBe('true');
   });
 
   it('refuses a second plan of the same name, saying why', async () => {
@@ -142,7 +145,7 @@ describe('companies and plans in the browser', () => {
           recurrence: 'MENSAL',
         },
       });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
     }
     await openTab(page, 'companies');
     const colour = (name: string) =>

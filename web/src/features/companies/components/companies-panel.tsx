@@ -6,6 +6,7 @@ import { addRecurrence } from '@zelo/contracts/tenancy/recurrence';
 import { useEffect, useState } from 'react';
 import { formatDate, maskPhone } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -23,6 +24,7 @@ export function CompaniesPanel() {
   const plans = useRequest(listPlanChoices, []);
   const [editing, setEditing] = useState<CompanyView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<CompanyView | null>(null);
+  const ownCompanyId = useAtomValue(sessionAtom)?.user.companyId;
   // Doc 2 §8: a list that fails to load says so.
   useEffect(() => {
     if (companies.error) toastError(companies.error);
@@ -131,6 +133,8 @@ export function CompaniesPanel() {
                         intent="danger"
                         aria-label={t('companies.delete')}
                         onClick={() => setDeleting(c)}
+                        // The server refuses it too (ERR_CANNOT_DELETE_OWN_COMPANY).
+                        disabled={c.id === ownCompanyId}
                         data-testid="company-delete"
                       />
                     </ButtonGroup>

@@ -70,7 +70,13 @@ export function PlansPanel() {
                 <td>
                   <span className="plan-flags">
                     {PLAN_FEATURES.map((f) => (
-                      <Tag key={f} minimal intent={p[f] ? 'success' : 'none'} title={t(`plans.${f}` as TKey)}>
+                      <Tag
+                        key={f}
+                        minimal
+                        intent={p[f] ? 'success' : 'none'}
+                        data-testid={`plan-flag-${f}`}
+                        data-on={p[f]}
+                      >
                         <Icon icon={p[f] ? 'tick' : 'cross'} size={12} /> {t(`plans.${f}` as TKey)}
                       </Tag>
                     ))}
