@@ -1,3 +1,5 @@
+import { issueInvoice } from '@zelo/services/billing/handlers';
+import { eventually } from '@zelo/services/testing/eventually';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
@@ -29,26 +31,29 @@ describe('billing in the browser', () => {
   let admin: Page;
   let companyId: string;
   let invoice: Invoice;
+  let trialEnd: string;
   const email = 'caixa@padaria-pix.test';
   const password = 'padaria123';
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb({ ZELO_ROLES: 'api,projections,channels,workflows' }));
+    ({ system, web } = await startProductAndWeb());
     const company = await system.signUpCompany('Padaria Pix', email, password, 0);
     companyId = company.companyId;
-    // The trial ends in 3 days, inside the 20 days ahead at which the renewal issues the invoice.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
+    // What the renewal workflow does when fewer than 20 days remain (the trial ends in 3): the invoice of
+    // the company's due date, priced by its plan.
+    const me = await system.api('GET', `/companies/${companyId}`, { token: company.token });
+    trialEnd = me.body.dueDate;
+    const plan = (await system.api('GET', '/plans/list')).body[0];
+    await issueInvoice(
+      system.deps,
+      { companyId, dueDate: me.body.dueDate, detail: `Plano ${plan.name} - MENSAL`, value: plan.value },
+      { actor: 'system:renewal', companyId },
+    );
+    await eventually(async () => {
       const list = await system.api('GET', '/invoices/all?pageNumber=1', { token: company.token });
-      const open = (list.body as Invoice[] | null)?.find?.((i) => i.status === 'open');
-      if (list.status === 200 && open) {
-        invoice = open;
-        break;
-      }
-      if (Date.now() > deadline)
-        throw new Error(`no invoice issued: ${list.status} ${JSON.stringify(list.body)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+      invoice = (list.body as Invoice[]).find((i) => i.status === 'open') as Invoice;
+      return !!invoice;
+    });
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.url });
@@ -65,9 +70,14 @@ describe('billing in the browser', () => {
 
   it('shows the trial days left, the charge e-mail and a way to sign', async () => {
     await page.goto(`${web.url}/subscription`);
-    await expect(page.getByTestId('subscription-days').textContent()).resolves.toBe('3 dias restantes');
+    // Doc 2 §9: rounded-up days to the trial's end (three days ahead, at the end of that day).
+    const days = Math.ceil((new Date(trialEnd).getTime() - Date.now()) / 86_400_000);
+    expect(days).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('subscription-days').textContent()).resolves.toBe(`${days} dias restantes`);
+    await expect(page.getByTestId('subscription-due').textContent()).resolves.toContain(ddmmyyyy(trialEnd));
     await expect(page.getByTestId('subscription-email').textContent()).resolves.toContain(email);
     await page.locator('[data-testid="subscription-sign-now"]:not([disabled])').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: 'e2e/screenshots/billing-subscription.png' });
   });
 
   it('lists the open invoice in /financeiro from the menu', async () => {
@@ -132,6 +142,7 @@ describe('billing in the browser', () => {
     await admin.goto(`${web.url}/financeiro`);
     await admin.getByRole('columnheader', { name: 'Empresa' }).waitFor();
     const row = admin.getByTestId('invoice-row').filter({ hasText: 'Padaria Pix' });
+    await admin.screenshot({ path: 'e2e/screenshots/billing-invoices-super.png' });
     await row.getByTestId('invoice-mark-paid').click();
 
     await page.getByTestId('checkout-paid').waitFor({ timeout: 15_000 });
