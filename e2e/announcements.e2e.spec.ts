@@ -132,4 +132,18 @@ describe('announcements and helps in the browser', () => {
     await agent.keyboard.press('Escape');
     await video.waitFor({ state: 'detached', timeout: 5_000 });
   });
+
+  it('speaks English and Spanish on /helps and in the bell', async () => {
+    for (const [lang, title, empty] of [
+      ['en', 'Help', 'No records'],
+      ['es', 'Ayuda', 'Ningún registro'],
+    ] as const) {
+      await agent.getByTestId('language-menu').click();
+      await agent.getByTestId(`language-${lang}`).click();
+      await agent.getByTestId('helps-page').getByRole('heading', { name: title }).waitFor({ timeout: 5_000 });
+      await agent.getByTestId('announcements-bell').click();
+      await agent.getByTestId('announcements-bell-list').getByText(empty).waitFor({ timeout: 5_000 });
+      await agent.keyboard.press('Escape');
+    }
+  });
 });
