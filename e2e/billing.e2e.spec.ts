@@ -1,9 +1,17 @@
+import { addRecurrence } from '@zelo/contracts/tenancy/recurrence';
 import { issueInvoice } from '@zelo/services/billing/handlers';
 import { eventually } from '@zelo/services/testing/eventually';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, launchChromium, logIn, startProductAndWeb, type startWeb } from './browser.ts';
+import {
+  browserToken,
+  closeAll,
+  launchChromium,
+  logIn,
+  startProductAndWeb,
+  type startWeb,
+} from './browser.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** dd/MM/yyyy in this machine's time zone, as the browser beside it writes a date. */
@@ -11,6 +19,31 @@ const ddmmyyyy = (iso: string) => {
   const d = new Date(iso);
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 };
+
+/** The checkout's steps up to the Pix code: the payer's data, the plan, the review; answers the total shown. */
+async function checkoutToPix(p: Page, invoice: { value: number }) {
+  const data = {
+    firstName: 'Rita',
+    lastName: 'Souza',
+    address: 'Rua das Flores, 10',
+    city: 'Campinas',
+    state: 'SP',
+    zipcode: '13010-000',
+    country: 'Brasil',
+  };
+  for (const [field, value] of Object.entries(data)) await p.getByTestId(`checkout-${field}`).fill(value);
+  await p.getByTestId('checkout-next').click();
+  // Step 2: the company's plan, its limits and price.
+  await p.getByTestId('checkout-plan-summary').waitFor();
+  await p.getByTestId('checkout-next').click();
+  // Step 3: the review charges the invoice's value.
+  await expect(p.getByTestId('checkout-review').textContent()).resolves.toContain('Rita Souza');
+  const total = (await p.getByTestId('checkout-total').textContent())?.replace(/\s/g, ' ');
+  expect(total).toBe(`R$ ${invoice.value.toFixed(2).replace('.', ',')}`);
+  await p.getByTestId('checkout-next').click();
+  await p.getByTestId('checkout-pix').waitFor({ timeout: 10_000 });
+  return total;
+}
 
 interface Invoice {
   id: string;
@@ -100,29 +133,8 @@ describe('billing in the browser', () => {
     // Step 1 refuses empty data.
     await page.getByTestId('checkout-next').click();
     await expect(page.getByText('Obrigatório').count()).resolves.toBeGreaterThan(0);
-    const data = {
-      firstName: 'Rita',
-      lastName: 'Souza',
-      address: 'Rua das Flores, 10',
-      city: 'Campinas',
-      state: 'SP',
-      zipcode: '13010-000',
-      country: 'Brasil',
-    };
-    for (const [field, value] of Object.entries(data))
-      await page.getByTestId(`checkout-${field}`).fill(value);
-    await page.getByTestId('checkout-next').click();
-    // Step 2: the company's plan, its limits and price.
-    await page.getByTestId('checkout-plan-summary').waitFor();
-    await page.getByTestId('checkout-next').click();
-    // Step 3: the review charges the invoice's value.
-    const review = page.getByTestId('checkout-review');
-    await expect(review.textContent()).resolves.toContain('Rita Souza');
-    const total = (await page.getByTestId('checkout-total').textContent())?.replace(/\s/g, ' ');
-    expect(total).toBe(`R$ ${invoice.value.toFixed(2).replace('.', ',')}`);
-    await page.getByTestId('checkout-next').click();
+    const total = await checkoutToPix(page, invoice);
     // The Pix step: a BR Code (EMV, starting with its payload format indicator) drawn as a 256 px QR.
-    await page.getByTestId('checkout-pix').waitFor({ timeout: 10_000 });
     const code = await page.getByTestId('checkout-pix-code').inputValue();
     expect(code).toMatch(/^000201/);
     const qr = page.getByTestId('checkout-pix-qr').locator('svg');
@@ -146,9 +158,7 @@ describe('billing in the browser', () => {
     await row.getByTestId('invoice-mark-paid').click();
 
     await page.getByTestId('checkout-paid').waitFor({ timeout: 15_000 });
-    const company = await system.api('GET', `/companies/${companyId}`, {
-      token: (await system.login(DEMO.email, DEMO.password)).token,
-    });
+    const company = await system.api('GET', `/companies/${companyId}`, { token: await browserToken(admin) });
     const newDue = ddmmyyyy(company.body.dueDate);
     expect(new Date(company.body.dueDate).getTime()).toBeGreaterThan(new Date(invoice.dueDate).getTime());
     await expect(page.getByTestId('checkout-paid').textContent()).resolves.toContain(newDue);
@@ -180,5 +190,52 @@ describe('billing in the browser', () => {
       await expect(page.getByTestId('invoice-status').first().textContent()).resolves.toBe(paid);
     }
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'pt'));
+  });
+
+  it("the super user pays its own company's invoice with the sandbox button of the Pix step", async () => {
+    const token = await browserToken(admin);
+    const demo = await system.api('GET', `/companies/${DEMO.companyId}`, { token });
+    const { invoiceId } = await issueInvoice(
+      system.deps,
+      {
+        companyId: DEMO.companyId,
+        dueDate: demo.body.dueDate,
+        detail: 'Plano Profissional - MENSAL',
+        value: 199.9,
+      },
+      { actor: 'system:renewal', companyId: DEMO.companyId },
+    );
+    await admin.goto(`${web.url}/financeiro`);
+    const row = admin.getByTestId('invoice-row').filter({ hasText: invoiceId.slice(0, 8) });
+    await row.getByTestId('invoice-pay').click();
+    await checkoutToPix(admin, { value: 199.9 });
+    await admin.getByTestId('checkout-mark-paid').click();
+    const newDue = ddmmyyyy(addRecurrence(demo.body.dueDate, 'MENSAL'));
+    await admin.getByTestId('checkout-paid').filter({ hasText: newDue }).waitFor({ timeout: 15_000 });
+    await expect(admin.getByTestId('top-bar-due-date').textContent()).resolves.toContain(newDue);
+    await admin.waitForURL(`${web.url}/`, { timeout: 10_000 });
+  });
+
+  it('an unpaid invoice past its due date shows as expired, highlighted and still payable', async () => {
+    const { invoiceId } = await issueInvoice(
+      system.deps,
+      {
+        companyId,
+        dueDate: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+        detail: 'Plano Básico - MENSAL',
+        value: 99,
+      },
+      { actor: 'system:renewal', companyId },
+    );
+    await page.goto(`${web.url}/financeiro`);
+    const row = page.getByTestId('invoice-row').filter({ hasText: invoiceId.slice(0, 8) });
+    await expect(row.getAttribute('data-status')).resolves.toBe('expired');
+    await expect(row.getByTestId('invoice-status').textContent()).resolves.toBe('Vencido');
+    const background = await row
+      .locator('td')
+      .first()
+      .evaluate((td) => getComputedStyle(td).backgroundColor);
+    expect(background).toBe('rgba(205, 66, 70, 0.15)');
+    await row.getByTestId('invoice-pay').waitFor();
   });
 });
