@@ -236,12 +236,17 @@ async function startRoles(
     const worker = await startWorker({
       address: config.temporalAddress,
       taskQueue,
-      activities: workflowActivities(deps, pool),
+      activities: workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }),
     });
     started.push(() => worker.stop());
     go();
     const client = new Client({ connection });
-    const timers = new ProjectionRunner(pool, store, timerReactors(client, taskQueue, deps, pool), {
+    const day = 24 * 3600 * 1000;
+    const renewal = {
+      issueLeadMs: config.renewal.issueLeadDays * day,
+      reminderLeadMs: config.renewal.reminderDays * day,
+    };
+    const timers = new ProjectionRunner(pool, store, timerReactors(client, taskQueue, deps, pool, renewal), {
       pollMs: 500,
     });
     timers.start();

@@ -1,10 +1,14 @@
 import type { Client } from '@temporalio/client';
+import { getSubscription } from '@zelo/projections/billing/queries';
 import type { Projection } from '@zelo/projections/runner';
+import { issueInvoice, loadInvoice } from '@zelo/services/billing/handlers';
+import { subscriptionRenewalsReactor } from '@zelo/services/billing/renewal-reactor';
 import { campaignRuntime } from '@zelo/services/campaigns/runtime';
 import { campaignTimersReactor } from '@zelo/services/campaigns/timers-reactor';
 import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot/timers';
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Pool } from '@zelo/services/platform/db';
+import type { Mailer } from '@zelo/services/platform/mailer';
 import {
   loadSchedule,
   runScheduleCommand,
@@ -12,6 +16,14 @@ import {
   scheduledMessageSender,
 } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
+import {
+  createRenewalActivities,
+  type RenewalActivityDeps,
+} from '@zelo/workflows/billing/renew-subscription/activities';
+import {
+  type RenewalTiming,
+  subscriptionRenewalsClient,
+} from '@zelo/workflows/billing/renew-subscription/client';
 import { createCampaignActivities } from '@zelo/workflows/campaigns/run-campaign/activities';
 import { campaignRunsClient } from '@zelo/workflows/campaigns/run-campaign/client';
 import {
@@ -39,18 +51,45 @@ export function scheduleActivityDeps(
   };
 }
 
+/** The renewal's handlers: the read models of companies and plans, the invoice's stream, the mailer. */
+export function renewalActivityDeps(
+  deps: Deps,
+  pool: Pool,
+  mail: { mailer: Mailer; webUrl: string },
+): RenewalActivityDeps {
+  const who = (companyId: string) => ({ companyId, actor: 'system:renewal' });
+  return {
+    loadSubscription: (companyId) => getSubscription(pool, companyId),
+    issueInvoice: (i) => issueInvoice(deps, i, who(i.companyId)),
+    invoicePaid: async (invoiceId) => {
+      const s = await loadInvoice(deps, invoiceId);
+      return s.kind === 'issued' && !!s.paid;
+    },
+    sendMail: (m) => mail.mailer.send(m),
+    webUrl: mail.webUrl,
+  };
+}
+
 /** Every activity the worker runs, each built on the services' handlers it needs. */
-export function workflowActivities(deps: Deps, pool: Pool) {
+export function workflowActivities(deps: Deps, pool: Pool, mail: { mailer: Mailer; webUrl: string }) {
   return {
     ...createScheduleActivities(scheduleActivityDeps(deps)),
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
     ...createCampaignActivities(campaignRuntime(deps, pool)),
+    ...createRenewalActivities(renewalActivityDeps(deps, pool, mail)),
   };
 }
 
 /** The reactors that set Temporal timers from events, each through its workflow's client. */
-export function timerReactors(client: Client, taskQueue: string, deps: Deps, pool: Pool): Projection[] {
+export function timerReactors(
+  client: Client,
+  taskQueue: string,
+  deps: Deps,
+  pool: Pool,
+  renewal: RenewalTiming = {},
+): Projection[] {
   return [
+    subscriptionRenewalsReactor(subscriptionRenewalsClient(client, taskQueue, renewal)),
     scheduleTimersReactor(scheduleTimersClient(client, taskQueue)),
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
     campaignTimersReactor(campaignRunsClient(client, taskQueue)),

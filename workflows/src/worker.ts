@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import type { RenewalActivities } from './billing/renew-subscription/activities.ts';
 import type { CampaignActivities } from './campaigns/run-campaign/activities.ts';
 import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
 import type { TicketTimerActivities } from './tickets/ticket-timer/activities.ts';
@@ -13,7 +14,7 @@ export interface StartWorkerOptions {
   namespace?: string;
   taskQueue?: string;
   /** Every context's activities, built by their factories (`createScheduleActivities(deps)`, ...). */
-  activities: Partial<ScheduleActivities & TicketTimerActivities & CampaignActivities>;
+  activities: Partial<ScheduleActivities & TicketTimerActivities & CampaignActivities & RenewalActivities>;
 }
 
 export interface RunningWorker {

@@ -1,5 +1,6 @@
 // The worker's workflow bundle entry (Temporal's `workflowsPath` needs one module that exports every
 // workflow): the one re-export file of the project.
+export { renewSubscriptionWorkflow } from './billing/renew-subscription/workflow.ts';
 export { runCampaignWorkflow } from './campaigns/run-campaign/workflow.ts';
 export { scheduledMessageWorkflow } from './schedules/send-scheduled-message/workflow.ts';
 export { ticketTimerWorkflow } from './tickets/ticket-timer/workflow.ts';

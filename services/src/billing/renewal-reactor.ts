@@ -3,8 +3,8 @@ import { REACTORS } from '../reactors.ts';
 
 /** A company's subscription renewal (Temporal's, wired by the app). Every call is idempotent. */
 export interface SubscriptionRenewals {
-  /** Starts the company's renewal, or re-plans the running one. */
-  plan(companyId: string): Promise<void>;
+  /** Starts the company's renewal, or re-plans the running one for this due date (null: none). */
+  plan(companyId: string, dueDate: string | null): Promise<void>;
   /** The company is gone: its renewal stops. */
   stop(companyId: string): Promise<void>;
 }
@@ -23,7 +23,7 @@ export function subscriptionRenewalsReactor(renewals: SubscriptionRenewals): Pro
         case 'CompanyCreated':
         case 'CompanyUpdated':
         case 'CompanyDueDateMoved':
-          return renewals.plan(e.data.companyId);
+          return renewals.plan(e.data.companyId, e.data.dueDate);
         case 'CompanyDeleted':
           return renewals.stop(e.data.companyId);
       }

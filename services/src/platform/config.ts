@@ -36,6 +36,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Days a deleted company's data is kept before it is erased. */
   companyRetentionDays: number;
+  /** Days before the due date the renewal issues the invoice, and sends its second reminder. */
+  renewal: { issueLeadDays: number; reminderDays: number };
 }
 
 export type PaymentsConfig =
@@ -105,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicWebUrl: env.PUBLIC_WEB_URL ?? 'http://localhost:3000',
     payments: loadPayments(env),
     companyRetentionDays: Number(env.ZELO_COMPANY_RETENTION_DAYS ?? 90),
+    renewal: {
+      issueLeadDays: Number(env.ZELO_RENEWAL_ISSUE_LEAD_DAYS ?? 20),
+      reminderDays: Number(env.ZELO_RENEWAL_REMINDER_DAYS ?? 3),
+    },
   };
 }
 
