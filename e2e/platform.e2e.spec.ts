@@ -36,6 +36,8 @@ describe('companies and plans in the browser', () => {
   let web: Awaited<ReturnType<typeof startWeb>>;
   let browser: Browser;
   let page: Page;
+  /** The new company's admin, in a browser of its own. */
+  let owner: Page;
   const companyEmail = 'dono@padaria-solo.test';
   const companyPassword = 'solo12345';
 
@@ -107,7 +109,7 @@ describe('companies and plans in the browser', () => {
   });
 
   it("the company's admin sees the usage and is refused a second user, the limit named", async () => {
-    const owner = await newPage();
+    owner = await newPage();
     await logIn(owner, web.url, companyEmail, companyPassword);
     await owner.goto(`${web.url}/users`);
     await expect(owner.getByTestId('usage-users').textContent()).resolves.toBe('Usuários: 1 / 1');
@@ -120,6 +122,29 @@ describe('companies and plans in the browser', () => {
     await toast.waitFor({ timeout: 10_000 });
     await expect(toast.textContent()).resolves.toContain('O plano permite 1.');
     await owner.screenshot({ path: 'e2e/screenshots/platform-user-limit.png' });
+    await owner.keyboard.press('Escape');
+  });
+
+  it('the same admin sees the connections usage, and a queue beyond the plan is refused', async () => {
+    await owner.goto(`${web.url}/connections`);
+    await expect(owner.getByTestId('usage-connections').textContent()).resolves.toBe('Conexões: 0 / 1');
+    await owner.goto(`${web.url}/queues`);
+    await expect(owner.getByTestId('usage-queues').textContent()).resolves.toBe('Filas: 0 / 2');
+    for (const name of ['Vendas', 'Suporte']) {
+      await owner.getByTestId('queues-add').click();
+      await owner.getByTestId('queue-name').fill(name);
+      await owner.getByTestId('queue-save').click();
+      await owner.getByTestId('queues-row').filter({ hasText: name }).waitFor({ timeout: 10_000 });
+    }
+    await expect
+      .poll(() => owner.getByTestId('usage-queues').textContent(), { timeout: 5_000 })
+      .toBe('Filas: 2 / 2');
+    await owner.getByTestId('queues-add').click();
+    await owner.getByTestId('queue-name').fill('Financeiro');
+    await owner.getByTestId('queue-save').click();
+    const toast = owner.locator('.bp6-toast').filter({ hasText: 'Seu plano não permite mais filas' });
+    await toast.waitFor({ timeout: 10_000 });
+    await expect(toast.textContent()).resolves.toContain('O plano permite 2.');
     await owner.context().close();
   });
 
