@@ -33,7 +33,7 @@ export function toastError(error: unknown) {
  * A plan-limit refusal names the limit ("the plan allows 3."): from the answer's details.limit, else the
  * number in the server's message ("the plan allows 3 users").
  */
-function withLimit(text: string, code: string, error: unknown): string {
+export function withLimit(text: string, code: string, error: unknown): string {
   if (!/^ERR_(USER|CONNECTION|QUEUE)_LIMIT_REACHED$/.test(code)) return text;
   const e = error as { message?: unknown; body?: { details?: { limit?: unknown } } };
   const detail = e.body?.details?.limit;
