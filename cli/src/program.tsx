@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { render } from 'ink';
+import { payCommand } from './commands/billing/pay.tsx';
 import { listCommand } from './commands/connections/list.tsx';
 import { replayCommand } from './commands/projections/replay.tsx';
 import { statusCommand } from './commands/projections/status.tsx';
@@ -22,7 +23,7 @@ export function terminalIO(): CliIO {
 /** `zelo <context> <verb>`: one command per file under commands/<context>/<verb>.tsx. */
 export function createProgram(io: CliIO): Command {
   const program = new Command('zelo')
-    .description('Zelo operations: projections, tickets, connections')
+    .description('Zelo operations: projections, tickets, connections, billing')
     .showHelpAfterError();
   program
     .command('projections')
@@ -31,5 +32,6 @@ export function createProgram(io: CliIO): Command {
     .addCommand(replayCommand(io));
   program.command('tickets').description('ticket audit').addCommand(historyCommand(io));
   program.command('connections').description('WhatsApp connections').addCommand(listCommand(io));
+  program.command('billing').description('invoices').addCommand(payCommand(io));
   return program;
 }

@@ -109,7 +109,12 @@ export async function chargeInvoice(
 }
 
 /** The operator marks a sandbox invoice paid (POST /invoices/{id}/pay, `zelo billing pay`). */
-export async function payInvoiceInSandbox(deps: Deps, payments: PaymentsPort, invoiceId: string, who: Actor) {
+export async function payInvoiceInSandbox(
+  deps: Deps,
+  payments: Pick<PaymentsPort, 'provider'>,
+  invoiceId: string,
+  who: Actor,
+) {
   if (payments.provider !== 'sandbox')
     throw new DomainError('ERR_PAYMENT_SANDBOX_ONLY', 'only sandbox invoices are marked paid by hand');
   const r = await runInvoiceCommand(
