@@ -239,8 +239,6 @@ const PENDING_PREFIXES = [
   'PUT /plans/{new}',
   'DELETE /plans/{new}',
   '/companies',
-  '/subscription',
-  '/invoices',
   '/flowcampaign',
   '/flowbuilder',
 ];
