@@ -18,6 +18,7 @@ import { TenancyEvent } from './tenancy/events.ts';
 import { TicketNoteEvent } from './ticket-notes/events.ts';
 import { ConversationEvent, TicketEvent } from './tickets/events.ts';
 import { UserEmailEvent, UserEvent } from './users/events.ts';
+import { UserSeatEvent } from './users/seat-events.ts';
 
 /**
  * Every context's event union, the one list: the registry that validates events when written and
@@ -28,6 +29,7 @@ export const eventUnions = [
   TenancyEvent,
   UserEvent,
   UserEmailEvent,
+  UserSeatEvent,
   QueueEvent,
   QueueOptionEvent,
   ConnectionEvent,

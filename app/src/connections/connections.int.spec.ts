@@ -149,7 +149,7 @@ describe('Creating a connection', () => {
     expect(await names(a)).not.toContain('Minha');
   });
 
-  it("the plan's number of connections is a limit: one more answers ERR_PLAN_LIMIT_REACHED", async () => {
+  it("the plan's number of connections is a limit: one more answers ERR_CONNECTION_LIMIT_REACHED", async () => {
     // B signed up on the smallest plan, which allows one connection.
     const first = await system.api('POST', '/whatsapp', {
       token: b.token,
@@ -161,8 +161,9 @@ describe('Creating a connection', () => {
       token: b.token,
       body: { name: 'Segunda', provider: 'simulator' },
     });
-    expect(second.status).toBe(400);
-    expect(second.body.error).toBe('ERR_PLAN_LIMIT_REACHED');
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('ERR_CONNECTION_LIMIT_REACHED');
+    expect(second.body.message).toBe('the plan allows 1 connections');
     expect(await names(b)).toEqual(['Única']);
     // Deleting frees the slot.
     await system.api('DELETE', `/whatsapp/${first.body.id}`, { token: b.token });

@@ -111,7 +111,7 @@ describe('Users', () => {
     await system.api('PUT', '/settings/userCreation', { token: b.token, body: { value: 'enabled' } });
   });
 
-  it("the plan's user count is a limit: ERR_PLAN_LIMIT_REACHED once reached", async () => {
+  it("the plan's user count is a limit: ERR_USER_LIMIT_REACHED naming it once reached", async () => {
     const me = await system.api('GET', `/users/${b.user.id}`, { token: b.token });
     expect(me.status).toBe(200);
     const limit = (await system.api('GET', '/plans/list')).body[0].users as number;
@@ -123,7 +123,8 @@ describe('Users', () => {
       expect(r.status).toBe(201);
     }
     const over = await system.api('POST', '/users', { token: b.token, body: newUser('over@users-b.dev') });
-    expect(over.status).toBe(400);
-    expect(over.body.error).toBe('ERR_PLAN_LIMIT_REACHED');
+    expect(over.status).toBe(409);
+    expect(over.body.error).toBe('ERR_USER_LIMIT_REACHED');
+    expect(over.body.message).toBe(`the plan allows ${limit} users`);
   });
 });

@@ -187,6 +187,10 @@ export const userEmailReleased = builder('UserEmailReleased', () => ({
   email: `agent-${testId()}@example.com`,
   userId: testId(),
 }));
+const seatRef = () => ({ companyId: testId(), userId: testId() });
+export const userSeatsCounted = builder('UserSeatsCounted', () => ({ companyId: testId(), userIds: [] }));
+export const userSeatTaken = builder('UserSeatTaken', seatRef);
+export const userSeatFreed = builder('UserSeatFreed', seatRef);
 
 // queues and their option menus
 export const queueCreated = builder('QueueCreated', () => ({
@@ -778,6 +782,9 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   UserLanguageChanged: userLanguageChanged,
   UserEmailClaimed: userEmailClaimed,
   UserEmailReleased: userEmailReleased,
+  UserSeatsCounted: userSeatsCounted,
+  UserSeatTaken: userSeatTaken,
+  UserSeatFreed: userSeatFreed,
   QueueCreated: queueCreated,
   QueueUpdated: queueUpdated,
   QueueDeleted: queueDeleted,

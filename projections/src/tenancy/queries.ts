@@ -152,3 +152,15 @@ export async function companyUserIds(pool: pg.Pool, companyId: string): Promise<
   ]);
   return rows.map((r) => r.id);
 }
+
+/** The company's plan limits (null: unknown company or no plan). */
+export async function planLimits(
+  pool: pg.Pool,
+  companyId: string,
+): Promise<{ users: number; connections: number; queues: number } | null> {
+  const { rows } = await pool.query(
+    'SELECT p.users, p.connections, p.queues FROM companies c JOIN plans p ON p.id = c.plan_id WHERE c.id = $1',
+    [companyId],
+  );
+  return rows[0] ?? null;
+}

@@ -2,6 +2,7 @@ import { DomainError } from '@zelo/contracts/errors';
 import { QueueRequest } from '@zelo/contracts/queues/api';
 import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { getQueue, listQueues } from '@zelo/projections/queues/queries';
+import { planLimits } from '@zelo/projections/tenancy/queries';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
@@ -34,7 +35,13 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
       const { schedules, ...fields } = request.body;
       const r = await runQueueCommand(
         deps,
-        { type: 'CreateQueue', companyId, queue: { queueId, ...fields }, schedules },
+        {
+          type: 'CreateQueue',
+          companyId,
+          queue: { queueId, ...fields },
+          schedules,
+          limit: (await planLimits(pool, companyId))?.queues ?? null,
+        },
         actorOf(request),
       );
       return reply.status(201).send(await queueAfter(companyId, queueId, r.position));

@@ -1,6 +1,15 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { UserCreated, UserEmailEvent, UserEvent } from '@zelo/contracts/users/events';
+import type { UserSeatEvent } from '@zelo/contracts/users/seat-events';
 import { type Actor, commandHandler, type Deps, handleAll, load, step } from '../platform/command-handler.ts';
+import {
+  decideFreeSeat,
+  decideTakeSeat,
+  evolveSeats,
+  initialSeatsState,
+  type SeatsState,
+  userSeatsStreamId,
+} from './domain/seats.ts';
 import {
   decideUser,
   decideUserEmail,
@@ -106,12 +115,16 @@ export async function updateUser(
   return { position };
 }
 
-/** Deletes the user and frees its e-mail for a new account, both or neither. */
+/** Deletes the user and frees its e-mail for a new account and its seat, all or none. */
 export async function deleteUser(deps: Deps, userId: string, who: Actor) {
-  const { email } = await existingUser(deps, userId);
+  const { email, companyId } = await existingUser(deps, userId);
   const { position } = await handleAll(
     deps,
-    [userStepWithEmail(userId, email, { type: 'DeleteUser' }), emailReleaseStep(email, userId)],
+    [
+      userStepWithEmail(userId, email, { type: 'DeleteUser' }),
+      emailReleaseStep(email, userId),
+      freeSeatStep(companyId, userId),
+    ],
     who,
   );
   return { position };
@@ -125,12 +138,38 @@ export const createUserStep = (user: UserCreated['data']) =>
     decide: (s) => decideUser({ type: 'CreateUser', user }, s),
   });
 
-/** Claims the e-mail and creates the user, both or neither. */
-export async function createUser(deps: Deps, user: UserCreated['data'], who: Actor) {
+const seatsAggregate = { initialState: initialSeatsState, evolve: evolveSeats };
+
+/** What a user's seat is decided against: the plan's limit and the company's users per the read model. */
+export interface SeatRule {
+  limit: number | null;
+  known: string[];
+}
+
+const takeSeatStep = (companyId: string, userId: string, rule: SeatRule) =>
+  step<SeatsState, UserSeatEvent>({
+    streamId: userSeatsStreamId(companyId),
+    aggregate: seatsAggregate,
+    decide: (s) => decideTakeSeat({ companyId, userId, ...rule }, s),
+  });
+
+const freeSeatStep = (companyId: string, userId: string) =>
+  step<SeatsState, UserSeatEvent>({
+    streamId: userSeatsStreamId(companyId),
+    aggregate: seatsAggregate,
+    decide: (s) => decideFreeSeat(companyId, userId, s),
+  });
+
+/**
+ * Claims the e-mail and creates the user, both or neither; with `seat`, within the plan's user limit
+ * (ERR_USER_LIMIT_REACHED), decided on the company's seats stream.
+ */
+export async function createUser(deps: Deps, user: UserCreated['data'], who: Actor, seat?: SeatRule) {
   const { position } = await handleAll(
     deps,
     [
       emailClaimStep(user.email, user.userId, await deletedClaimOwner(deps, user.email)),
+      ...(seat ? [takeSeatStep(user.companyId, user.userId, seat)] : []),
       createUserStep(user),
     ],
     who,

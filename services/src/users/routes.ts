@@ -7,6 +7,7 @@ import {
 } from '@zelo/contracts/users/api';
 import type { UserView } from '@zelo/contracts/users/read-models';
 import { countCompanyQueues } from '@zelo/projections/queues/queries';
+import { companyUserIds } from '@zelo/projections/tenancy/queries';
 import {
   listUsers,
   passwordHashOf,
@@ -21,7 +22,7 @@ import { IdParam } from '../api/validation.ts';
 import { endUserSessions } from '../auth/sessions.ts';
 import { assertLoginAllowed, recordLoginFailure } from '../auth/throttle.ts';
 import { newId } from '../platform/ids.ts';
-import { createUser, deleteUser, runUserCommand, updateUser } from './handlers.ts';
+import { createUser, deleteUser, runUserCommand, type SeatRule, updateUser } from './handlers.ts';
 import { checkPassword, hashPassword } from './password.ts';
 
 export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -42,14 +43,13 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     if (whatsappId) await assertConnection(pool, companyId, whatsappId);
   }
 
-  // The setting and the plan's user count (doc 1 §3 Setting keys, Plan.users). The count is read from the
-  // read model, so two simultaneous creations may both pass at the limit: acceptable for a plan quota.
-  async function assertMayAddUser(companyId: string) {
+  // The setting and the plan's user count (doc 1 §3 Setting keys, Plan.users). The count is decided on
+  // the company's seats stream (createUser): of two creations racing for the last seat, one passes.
+  async function seatRule(companyId: string): Promise<SeatRule> {
     const c = await userCreationAllowance(pool, companyId);
     if (c?.creation === 'disabled')
       throw new DomainError('ERR_USER_CREATION_DISABLED', 'user creation is disabled in the settings');
-    if (c?.limit != null && c.count >= c.limit)
-      throw new DomainError('ERR_PLAN_LIMIT_REACHED', `the plan allows ${c.limit} users`);
+    return { limit: c?.limit ?? null, known: await companyUserIds(pool, companyId) };
   }
 
   app.get('/users', { schema: { querystring: ListUsersQuery } }, async (request) =>
@@ -71,7 +71,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     async (request, reply) => {
       const body = request.body;
       const { companyId } = request.session;
-      await assertMayAddUser(companyId);
+      const seat = await seatRule(companyId);
       await assertQueuesAndConnection(companyId, body.queueIds, body.whatsappId);
       const userId = newId();
       const { password, ...fields } = body;
@@ -79,6 +79,7 @@ export async function userRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
         deps,
         { userId, companyId, passwordHash: await hashPassword(password), super: false, ...fields },
         actorOf(request),
+        seat,
       );
       return reply.status(201).send(await userAfter(companyId, userId, r.position));
     },

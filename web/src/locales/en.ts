@@ -1075,7 +1075,6 @@ export const en: Dictionary = {
     ERR_DUPLICATED_SHORTCODE: 'A quick reply with this shortcode already exists.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'No quick reply found with this ID.',
     ERR_MEDIA_TOO_LARGE: 'The file is over the 16 MB limit.',
-    ERR_PLAN_LIMIT_REACHED: 'Your plan limit has been reached.',
     ERR_INVALID_TOKEN: "Invalid token. Check the connection's token.",
     ERR_EXTERNAL_API_DISABLED: "The company's plan does not include the messages API.",
     ERR_IDEMPOTENCY_KEY_REUSED: 'This idempotency key was already used for another request.',

@@ -1078,7 +1078,6 @@ export const es: Dictionary = {
     ERR_DUPLICATED_SHORTCODE: 'Ya existe una respuesta rápida con este atajo.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'No se encontró ninguna respuesta rápida con este ID.',
     ERR_MEDIA_TOO_LARGE: 'El archivo supera el límite de 16 MB.',
-    ERR_PLAN_LIMIT_REACHED: 'Se alcanzó el límite de su plan.',
     ERR_INVALID_TOKEN: 'Token no válido. Verifique el token de la conexión.',
     ERR_EXTERNAL_API_DISABLED: 'El plan de la empresa no incluye la API de mensajes.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta clave de idempotencia ya se usó en otra solicitud.',

@@ -1077,7 +1077,6 @@ export const pt = {
     ERR_DUPLICATED_SHORTCODE: 'Já existe uma resposta rápida com este atalho.',
     ERR_NO_QUICK_MESSAGE_FOUND: 'Nenhuma resposta rápida encontrada com este ID.',
     ERR_MEDIA_TOO_LARGE: 'O arquivo passa do limite de 16 MB.',
-    ERR_PLAN_LIMIT_REACHED: 'O limite do seu plano foi atingido.',
     ERR_INVALID_TOKEN: 'Token inválido. Verifique o token da conexão.',
     ERR_EXTERNAL_API_DISABLED: 'O plano da empresa não inclui a API de mensagens.',
     ERR_IDEMPOTENCY_KEY_REUSED: 'Esta chave de idempotência já foi usada em outro pedido.',

@@ -94,7 +94,9 @@ function createConnection(command: Cmd<'CreateConnection'>, state: ConnectionsSt
   const others = othersThan(state, whatsappId);
   // Decided on the company's stream, so two racing creations cannot both take the last slot.
   if (command.limit != null && others.length >= command.limit)
-    throw new DomainError('ERR_PLAN_LIMIT_REACHED', `the plan allows ${command.limit} connections`);
+    throw new DomainError('ERR_CONNECTION_LIMIT_REACHED', `the plan allows ${command.limit} connections`, {
+      limit: command.limit,
+    });
   const fields = { ...command.fields, isDefault: command.fields.isDefault || others.length === 0 };
   if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
   return [{ type: 'ConnectionCreated', data: { companyId, whatsappId, token: command.token, ...fields } }];

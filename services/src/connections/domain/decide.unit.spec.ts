@@ -213,11 +213,11 @@ describe('Connections', () => {
   });
 
   describe('When the plan limit is reached', () => {
-    it('a connection beyond the plan refuses with ERR_PLAN_LIMIT_REACHED', () =>
+    it('a connection beyond the plan refuses with ERR_CONNECTION_LIMIT_REACHED', () =>
       spec
         .given(mainAndBackup)
         .when({ ...create('00000000-0000-4000-8000-000000000006'), limit: 2 } as ConnectionCommand)
-        .thenThrows('ERR_PLAN_LIMIT_REACHED'));
+        .thenThrows('ERR_CONNECTION_LIMIT_REACHED'));
 
     it('a connection within the plan is created', () =>
       spec

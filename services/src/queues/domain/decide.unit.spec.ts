@@ -143,3 +143,19 @@ describe('Queue hours', () => {
         .then([{ type: 'QueueUpdated', data: { companyId, ...sales } }]));
   });
 });
+
+describe('Queues within the plan', () => {
+  describe('When the company has as many queues as its plan allows', () => {
+    it('one more refuses with ERR_QUEUE_LIMIT_REACHED naming the limit', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'CreateQueue', companyId, queue: support, limit: 1 })
+        .thenThrows('ERR_QUEUE_LIMIT_REACHED'));
+
+    it('a deleted queue frees its place', () =>
+      spec
+        .given([salesCreated, { type: 'QueueDeleted', data: { companyId, queueId: salesId } }])
+        .when({ type: 'CreateQueue', companyId, queue: support, limit: 1 })
+        .then([supportCreated]));
+  });
+});

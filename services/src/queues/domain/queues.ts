@@ -25,7 +25,8 @@ export function evolveQueues(state: QueuesState, event: QueueEvent): QueuesState
 }
 
 export type QueueCommand =
-  | { type: 'CreateQueue'; companyId: string; queue: Queue; schedules?: WeeklyHours }
+  /** `limit`: the plan's number of queues (null: no plan, no limit). */
+  | { type: 'CreateQueue'; companyId: string; queue: Queue; schedules?: WeeklyHours; limit?: number | null }
   | { type: 'UpdateQueue'; companyId: string; queue: Queue; schedules?: WeeklyHours }
   | { type: 'DeleteQueue'; companyId: string; queueId: string };
 
@@ -44,6 +45,10 @@ const queueNotFound = () => new DomainError('ERR_NO_QUEUE_FOUND', 'queue not fou
 function createQueue(command: Cmd<'CreateQueue'>, state: QueuesState): QueueEvent[] {
   const { companyId, queue, schedules } = command;
   if (state.queues[queue.queueId]) return [];
+  // Decided on the company's stream, so two racing creations cannot both take the last queue.
+  const { limit } = command;
+  if (limit != null && Object.keys(state.queues).length >= limit)
+    throw new DomainError('ERR_QUEUE_LIMIT_REACHED', `the plan allows ${limit} queues`, { limit });
   assertColourFree(state, queue);
   return [
     { type: 'QueueCreated', data: { companyId, ...queue } },

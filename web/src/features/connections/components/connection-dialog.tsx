@@ -57,7 +57,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
       onSaved?.(saved);
       onClose();
     } catch (err) {
-      // ERR_WAPP_GREETING_REQUIRED, ERR_NO_OTHER_WHATSAPP, ERR_PLAN_LIMIT_REACHED…
+      // ERR_WAPP_GREETING_REQUIRED, ERR_NO_OTHER_WHATSAPP, ERR_CONNECTION_LIMIT_REACHED…
       toastError(err);
     }
   };
