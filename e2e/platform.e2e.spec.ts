@@ -196,6 +196,37 @@ describe('companies and plans in the browser', () => {
     await expect(row.getAttribute('data-due-colour')).resolves.toBe('none');
   });
 
+  it('edits a company (switched off shows as inactive) and deletes one after confirming', async () => {
+    await page.getByTestId('companies-search').fill('');
+    const solo = page.getByTestId('company-row').filter({ hasText: 'Padaria Solo' });
+    await solo.waitFor({ timeout: 10_000 });
+    await solo.getByTestId('company-edit').click();
+    await expect(page.getByTestId('company-name').inputValue()).resolves.toBe('Padaria Solo');
+    await page.getByTestId('company-recurrence').selectOption('TRIMESTRAL');
+    await page.getByTestId('company-status').uncheck({ force: true });
+    await page.getByTestId('company-save').click();
+    await expect.poll(() => solo.textContent(), { timeout: 10_000 }).toContain('Inativa');
+    await expect(solo.textContent()).resolves.toContain('Trimestral');
+
+    const gone = page.getByTestId('company-row').filter({ hasText: 'Vencida Dez' });
+    await gone.getByTestId('company-delete').click();
+    await page.getByTestId('company-confirm-delete').waitFor({ timeout: 5_000 });
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir', exact: true }).click();
+    await expect.poll(() => gone.count(), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('refuses to delete a plan a company still uses, saying so', async () => {
+    await openTab(page, 'plans');
+    const solo = page.getByTestId('plan-row').filter({ hasText: 'Solo' });
+    await solo.getByTestId('plan-delete').click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir', exact: true }).click();
+    await page
+      .locator('.bp6-toast')
+      .filter({ hasText: 'Este plano ainda é usado por empresas' })
+      .waitFor({ timeout: 10_000 });
+    await expect(solo.count()).resolves.toBe(1);
+  });
+
   it('reads in English and in Spanish', async () => {
     for (const [lang, tab, due, monthly, plans] of [
       ['en', 'Companies', 'Due date', 'Monthly', 'Plans'],
