@@ -145,6 +145,12 @@ describe('companies and plans in the browser', () => {
     const toast = owner.locator('.bp6-toast').filter({ hasText: 'Seu plano não permite mais filas' });
     await toast.waitFor({ timeout: 10_000 });
     await expect(toast.textContent()).resolves.toContain('O plano permite 2.');
+    // An admin who is not the super user keeps to the company's own settings.
+    await owner.goto(`${web.url}/settings`);
+    await owner.getByTestId('settings-options').waitFor({ timeout: 10_000 });
+    await expect(owner.getByTestId('settings-companies-tab').count()).resolves.toBe(0);
+    await expect(owner.getByTestId('settings-plans-tab').count()).resolves.toBe(0);
+    await expect(owner.getByTestId('settings-helps-tab').count()).resolves.toBe(0);
     await owner.context().close();
   });
 
