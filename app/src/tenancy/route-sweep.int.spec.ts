@@ -1,3 +1,4 @@
+import { issueInvoice } from '@zelo/services/billing/handlers';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -23,6 +24,7 @@ const UNSWEPT: Record<string, string> = {
   'POST /forgetpassword/:email': 'public, by e-mail: auth/password-reset.int.spec.ts',
   'POST /resetpasswords/:email/:token/:newPassword':
     'public, by e-mailed code: auth/password-reset.int.spec.ts',
+  'POST /webhooks/efi/pix': "no session, the provider's secret: billing/billing.int.spec.ts",
 };
 /** The simulator is a development tool without sessions (ZELO_SIMULATOR); the media files are served by unguessable name. */
 const unsweptPrefix = (url: string) => url.startsWith('/simulator') || url.startsWith('/public');
@@ -163,6 +165,21 @@ describe('every route, crossed by another company', () => {
     platform.announcement = (
       await created('POST', '/announcements', { title: 'Aviso da plataforma', text: 'para todos' })
     ).id;
+    // An invoice of A's (as the renewal issues it) with its Pix charge.
+    ids.invoice = (
+      await issueInvoice(
+        system.deps,
+        {
+          companyId: DEMO.companyId,
+          dueDate: '2031-01-01T12:00:00.000Z',
+          detail: 'Fatura Secreta A',
+          value: 123.45,
+        },
+        { companyId: DEMO.companyId, actor: 'system:renewal' },
+      )
+    ).invoiceId;
+    await created('POST', '/subscription', { invoiceId: ids.invoice, city: 'Cidade Secreta A' });
+    await eventually(async () => (await api('GET', '/invoices/all', a.token)).body.length > 0);
     ids.whatsapp = DEMO.whatsappId;
     ids.company = DEMO.companyId;
     secrets.push(
@@ -191,6 +208,8 @@ describe('every route, crossed by another company', () => {
       'Campanha Secreta A',
       'campanha-secreta-de-A',
       'variavel-secreta-de-A',
+      'Fatura Secreta A',
+      'Cidade Secreta A',
       'WhatsApp Demo',
     );
   }, 60_000);
@@ -220,6 +239,7 @@ describe('every route, crossed by another company', () => {
       ['/contact-list-items/', ids.contactListItem],
       ['/helps/', platform.help],
       ['/announcements/', platform.announcement],
+      ['/invoices/', ids.invoice],
     ];
     const hit = byPrefix.find(([prefix]) => url.startsWith(prefix));
     if (!hit) throw new Error(`no id of A's for ${url}`);
@@ -319,6 +339,7 @@ describe('every route, crossed by another company', () => {
         number: '5511912340078',
       },
       'PUT /contact-list-items/:id': { name: 'Invadido por B', number: '5511912340079' },
+      'POST /subscription': { invoiceId: ids.invoice },
     };
     return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   };
@@ -417,6 +438,7 @@ describe('every route, crossed by another company', () => {
       contactListItems: await read(`/contact-list-items?contactListId=${ids.contactList}`),
       helps: await read('/helps'),
       announcement: await read(`/announcements/${platform.announcement}`),
+      invoices: await read('/invoices/all'),
     };
   }
 });
