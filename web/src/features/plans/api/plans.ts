@@ -57,11 +57,3 @@ export const savePlan = (id: string | null, input: PlanInput) =>
 
 export const deletePlan = (id: string) =>
   apiRequest<unknown>(`/plans/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-/** Plan prices in BRL, pt-BR, 2 decimals (doc 2 constants), whatever the interface language. */
-export const brl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});

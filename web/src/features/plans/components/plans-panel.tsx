@@ -3,10 +3,11 @@ import './plans.css';
 import { Alert, Button, ButtonGroup, HTMLTable, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import type { PlanView } from '@zelo/contracts/tenancy/read-models';
 import { useEffect, useState } from 'react';
+import { formatBRL } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
-import { brl, deletePlan, listAllPlans, PLAN_FEATURES } from '../api/plans.ts';
+import { deletePlan, listAllPlans, PLAN_FEATURES } from '../api/plans.ts';
 import { PlanDialog } from './plan-dialog.tsx';
 
 /** Settings › Plans (super user, doc 2 §2.20): every plan with its limits, price and modules. */
@@ -66,7 +67,7 @@ export function PlansPanel() {
                 <td>{p.users}</td>
                 <td>{p.connections}</td>
                 <td>{p.queues}</td>
-                <td data-testid="plan-row-value">{brl.format(p.value)}</td>
+                <td data-testid="plan-row-value">{formatBRL(p.value)}</td>
                 <td>
                   <span className="plan-flags">
                     {PLAN_FEATURES.map((f) => (
