@@ -57,6 +57,10 @@ const ADMIN_ONLY = new Set([
   'DELETE /announcements/:id',
   'POST /announcements/:id/media-upload',
   'DELETE /announcements/:id/media-upload',
+  // Billing is the admins' (/financeiro, the checkout); marking paid is the super user's (billing int spec).
+  'POST /subscription',
+  'GET /invoices/all',
+  'POST /invoices/:id/pay',
 ]);
 
 /** Changes an agent may make (their own tickets, contacts, tags, notes, quick replies, schedules, profile). */
@@ -115,6 +119,8 @@ const OPEN_TO_AGENTS = new Set([
   'POST /resetpasswords/:email/:token/:newPassword',
   'POST /api/messages/send',
   'POST /graphql',
+  // Efí's notices: no session, the provider's secret (billing.int.spec.ts).
+  'POST /webhooks/efi/pix',
 ]);
 
 describe('a plain agent on the admin routes of their own company', () => {
@@ -211,7 +217,8 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
         .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`)
         .replace('/helps/:id', `/helps/${ids.help}`)
-        .replace('/announcements/:id', `/announcements/${ids.announcement}`);
+        .replace('/announcements/:id', `/announcements/${ids.announcement}`)
+        .replace('/invoices/:id', `/invoices/${DEMO.companyId}`);
     const bodies: Record<string, unknown> = {
       'POST /whatsapp': { name: 'Conexão do agente' },
       'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
@@ -229,6 +236,7 @@ describe('a plain agent on the admin routes of their own company', () => {
       'PUT /helps/:id': { title: 'Renomeada pelo agente', video: 'dQw4w9WgXcQ' },
       'POST /announcements': { title: 'Aviso do agente', text: 'oi' },
       'PUT /announcements/:id': { title: 'Renomeado pelo agente', text: 'oi' },
+      'POST /subscription': { invoiceId: DEMO.companyId },
     };
     const before = await snapshot();
     const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
