@@ -213,6 +213,7 @@ describe('companies and plans in the browser', () => {
     await page.getByTestId('company-save').click();
     await expect.poll(() => solo.textContent(), { timeout: 10_000 }).toContain('Inativa');
     await expect(solo.textContent()).resolves.toContain('Trimestral');
+    await expect(solo.getByTestId('company-row-due').textContent()).resolves.toBe(localDay(30).shown);
 
     const gone = page.getByTestId('company-row').filter({ hasText: 'Vencida Dez' });
     await gone.getByTestId('company-delete').click();

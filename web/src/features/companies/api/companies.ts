@@ -68,9 +68,13 @@ export const searchCompanies = (searchParam: string, pageNumber: number, signal?
     query: { searchParam: searchParam || undefined, pageNumber },
   });
 
-export function saveCompany(id: string | null, input: CompanyInput) {
-  const parsed = v.parse(id ? CompanyInput : NewCompanyInput, input);
-  const body = { ...parsed, dueDate: dueDateToIso(parsed.dueDate) };
+/**
+ * Creates or updates a company. `dueDateUnchanged` leaves the stored instant alone on an edit (the form
+ * shows only its day; resending it would move the time and re-plan the renewal for nothing).
+ */
+export function saveCompany(id: string | null, input: CompanyInput, dueDateUnchanged = false) {
+  const { dueDate, ...parsed } = v.parse(id ? CompanyInput : NewCompanyInput, input);
+  const body = id && dueDateUnchanged ? parsed : { ...parsed, dueDate: dueDateToIso(dueDate) };
   return apiRequest<CompanyView>(id ? `/companies/${encodeURIComponent(id)}` : '/companies', {
     method: id ? 'PUT' : 'POST',
     body,

@@ -82,7 +82,7 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
 
   const onSubmit = async (values: CompanyInput) => {
     try {
-      await saveCompany(company?.id ?? null, values);
+      await saveCompany(company?.id ?? null, values, values.dueDate === initial.dueDate);
       toastSuccess(t('companies.saved'));
       onSaved();
       onClose();
