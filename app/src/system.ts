@@ -246,9 +246,13 @@ async function startRoles(
       issueLeadMs: config.renewal.issueLeadDays * day,
       reminderLeadMs: config.renewal.reminderDays * day,
     };
-    const timers = new ProjectionRunner(pool, store, timerReactors(client, taskQueue, deps, pool, renewal), {
-      pollMs: 500,
-    });
+    const retentionMs = config.companyRetentionDays * day;
+    const timers = new ProjectionRunner(
+      pool,
+      store,
+      timerReactors(client, taskQueue, deps, pool, renewal, retentionMs),
+      { pollMs: 500 },
+    );
     timers.start();
     started.push(() => timers.stop());
   }

@@ -16,6 +16,8 @@ import {
   scheduledMessageSender,
 } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
+import { companyErasureReactor } from '@zelo/services/tenancy/erasure-reactor';
+import { runCompanyCommand } from '@zelo/services/tenancy/handlers';
 import {
   createRenewalActivities,
   type RenewalActivityDeps,
@@ -31,6 +33,8 @@ import {
   type ScheduleActivityDeps,
 } from '@zelo/workflows/schedules/send-scheduled-message/activities';
 import { scheduleTimersClient } from '@zelo/workflows/schedules/send-scheduled-message/client';
+import { createCompanyErasureActivities } from '@zelo/workflows/tenancy/erase-company/activities';
+import { companyErasureClient } from '@zelo/workflows/tenancy/erase-company/client';
 import { createTicketTimerActivities } from '@zelo/workflows/tickets/ticket-timer/activities';
 import { ticketTimersClient } from '@zelo/workflows/tickets/ticket-timer/client';
 
@@ -77,6 +81,10 @@ export function workflowActivities(deps: Deps, pool: Pool, mail: { mailer: Maile
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
     ...createCampaignActivities(campaignRuntime(deps, pool)),
     ...createRenewalActivities(renewalActivityDeps(deps, pool, mail)),
+    ...createCompanyErasureActivities({
+      eraseCompany: (companyId) =>
+        runCompanyCommand(deps, companyId, { type: 'EraseCompany' }, { companyId, actor: 'system:erasure' }),
+    }),
   };
 }
 
@@ -87,8 +95,11 @@ export function timerReactors(
   deps: Deps,
   pool: Pool,
   renewal: RenewalTiming = {},
+  /** How long a deleted company's data is kept (config.companyRetentionDays). */
+  retentionMs = 90 * 86_400_000,
 ): Projection[] {
   return [
+    companyErasureReactor(companyErasureClient(client, taskQueue), retentionMs),
     subscriptionRenewalsReactor(subscriptionRenewalsClient(client, taskQueue, renewal)),
     scheduleTimersReactor(scheduleTimersClient(client, taskQueue)),
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),

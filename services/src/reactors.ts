@@ -15,6 +15,7 @@ export const REACTORS = {
   campaignDelivery: 'campaign-delivery',
   invoicePayments: 'invoice-payments',
   subscriptionRenewals: 'subscription-renewals',
+  companyErasure: 'company-erasure',
 } as const;
 
 export const reactorNames: readonly string[] = Object.values(REACTORS);

@@ -3,4 +3,5 @@
 export { renewSubscriptionWorkflow } from './billing/renew-subscription/workflow.ts';
 export { runCampaignWorkflow } from './campaigns/run-campaign/workflow.ts';
 export { scheduledMessageWorkflow } from './schedules/send-scheduled-message/workflow.ts';
+export { companyErasureWorkflow } from './tenancy/erase-company/workflow.ts';
 export { ticketTimerWorkflow } from './tickets/ticket-timer/workflow.ts';
