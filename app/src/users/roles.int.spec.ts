@@ -57,6 +57,13 @@ const ADMIN_ONLY = new Set([
   'DELETE /announcements/:id',
   'POST /announcements/:id/media-upload',
   'DELETE /announcements/:id/media-upload',
+  // Plans and companies are the platform's: the super user's only (tenancy/companies.int.spec.ts).
+  'POST /plans',
+  'PUT /plans/:id',
+  'DELETE /plans/:id',
+  'POST /companies',
+  'PUT /companies/:id',
+  'DELETE /companies/:id',
   // Billing is the admins' (/financeiro, the checkout); marking paid is the super user's (billing int spec).
   'POST /subscription',
   'GET /invoices/all',
@@ -173,6 +180,7 @@ describe('a plain agent on the admin routes of their own company', () => {
         number: '5511912348888',
       })
     ).body.id;
+    ids.plan = (await api('GET', '/plans/list', admin.token)).body[0].id;
     ids.help = (
       await api('POST', '/helps', admin.token, { title: 'Ajuda Papel', video: 'dQw4w9WgXcQ' })
     ).body.id;
@@ -218,7 +226,8 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`)
         .replace('/helps/:id', `/helps/${ids.help}`)
         .replace('/announcements/:id', `/announcements/${ids.announcement}`)
-        .replace('/invoices/:id', `/invoices/${DEMO.companyId}`);
+        .replace('/invoices/:id', `/invoices/${DEMO.companyId}`)
+        .replace('/plans/:id', `/plans/${ids.plan}`);
     const bodies: Record<string, unknown> = {
       'POST /whatsapp': { name: 'Conexão do agente' },
       'PUT /whatsapp/:id': { name: 'Renomeada pelo agente' },
@@ -237,6 +246,15 @@ describe('a plain agent on the admin routes of their own company', () => {
       'POST /announcements': { title: 'Aviso do agente', text: 'oi' },
       'PUT /announcements/:id': { title: 'Renomeado pelo agente', text: 'oi' },
       'POST /subscription': { invoiceId: DEMO.companyId },
+      'POST /plans': { name: 'Plano do agente', users: 1, connections: 1, queues: 1, value: 0 },
+      'PUT /plans/:id': { name: 'Renomeado pelo agente', users: 1, connections: 1, queues: 1, value: 0 },
+      'POST /companies': {
+        name: 'Empresa do agente',
+        email: 'empresa@agente.dev',
+        password: 'secret1',
+        planId: ids.plan,
+      },
+      'PUT /companies/:id': { status: false },
     };
     const before = await snapshot();
     const mark = (await system.ctx.pool.query('SELECT max(global_position)::text AS p FROM es_events'))
