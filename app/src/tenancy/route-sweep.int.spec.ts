@@ -165,6 +165,16 @@ describe('every route, crossed by another company', () => {
     platform.announcement = (
       await created('POST', '/announcements', { title: 'Aviso da plataforma', text: 'para todos' })
     ).id;
+    // A plan made by the super user (A's admin): the platform's, B reads it and never changes it.
+    platform.plan = (
+      await created('POST', '/plans', {
+        name: 'Plano da plataforma',
+        users: 5,
+        connections: 5,
+        queues: 5,
+        value: 10,
+      })
+    ).id;
     // An invoice of A's (as the renewal issues it) with its Pix charge.
     ids.invoice = (
       await issueInvoice(
@@ -237,6 +247,7 @@ describe('every route, crossed by another company', () => {
       ['/campaigns/', ids.campaign],
       ['/contact-lists/', ids.contactList],
       ['/contact-list-items/', ids.contactListItem],
+      ['/plans/', platform.plan],
       ['/helps/', platform.help],
       ['/announcements/', platform.announcement],
       ['/invoices/', ids.invoice],
@@ -252,6 +263,7 @@ describe('every route, crossed by another company', () => {
       .replace(':ticketId', ids.ticket)
       .replace(':tagId', ids.tag)
       .replace(':key', 'userRating')
+      .replace(':companyId', ids.company)
       .replace(':id', () => idFor(url));
     const query: Record<string, string> = {
       'GET /tickets': `?showAll=true&queueIds=${JSON.stringify([ids.queue])}&users=${JSON.stringify([ids.user])}&tags=${JSON.stringify([ids.tag])}`,
@@ -437,6 +449,8 @@ describe('every route, crossed by another company', () => {
       contactList: await read(`/contact-lists/${ids.contactList}`),
       contactListItems: await read(`/contact-list-items?contactListId=${ids.contactList}`),
       helps: await read('/helps'),
+      plan: await read(`/plans/${platform.plan}`),
+      company: await read(`/companies/${ids.company}`),
       announcement: await read(`/announcements/${platform.announcement}`),
       invoices: await read('/invoices/all'),
     };
