@@ -75,8 +75,9 @@ export async function renewSubscriptionWorkflow(input: RenewalInput): Promise<'s
         const issued = await issueRenewalInvoice(input.companyId, planned);
         if (issued.outcome === 'gone') return 'stopped';
         const invoice = { invoiceId: issued.invoiceId, dueDate: planned };
-        // A second reminder only when the first went well before it (a 3-day trial gets one).
-        const remindLater = Date.now() < due - reminderLeadMs;
+        // A second reminder only when the first went well before it (a third of the lead: a day, for 3
+        // days), so that a 3-day trial is not e-mailed twice the same day.
+        const remindLater = Date.now() < due - reminderLeadMs - reminderLeadMs / 3;
         if (!issued.paid && !reminded.has(`${planned}:issued`)) {
           await remindInvoice(input.companyId, invoice, 'issued');
           reminded.add(`${planned}:issued`);
