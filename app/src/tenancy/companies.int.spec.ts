@@ -1,4 +1,5 @@
 import { SESSION_ENDED_CLOSE_CODE } from '@zelo/services/api/socket-gateway';
+import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readySocket } from '../testing/session-clients.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -216,6 +217,23 @@ describe('Companies', () => {
     expect((await api('GET', `/companies/${c.id}`, superUser)).body.error).toBe('ERR_NO_COMPANY_FOUND');
     const all = await api('GET', '/companies/list', superUser);
     expect(all.body.map((x: any) => x.id)).not.toContain(c.id);
+  });
+
+  it("a plan edited: its companies' browsers hear it, and their session shows the new flags", async () => {
+    const p = (await api('POST', '/plans', superUser, plan('Plano Vivo', { useKanban: false }))).body;
+    const c = (await api('POST', '/companies', superUser, newCompany('vivo@loja.dev', { planId: p.id })))
+      .body;
+    const admin = await system.login('vivo@loja.dev', 'senha1');
+    expect(admin.user.company.plan.useKanban).toBe(false);
+    const socket = await readySocket(system, admin.token);
+    await api('PUT', `/plans/${p.id}`, superUser, plan('Plano Vivo', { useKanban: true }));
+    await eventually(
+      async () => socket.frames.some((f) => f.event === `company-${c.id}-company`),
+      8_000,
+      'company frame',
+    );
+    expect((await api('GET', '/auth/me', admin)).body.company.plan.useKanban).toBe(true);
+    socket.ws.close();
   });
 
   it('the super user cannot delete his own company', async () => {

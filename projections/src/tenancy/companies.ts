@@ -67,7 +67,13 @@ export const tenancyProjection: Projection = {
              use_internal_chat = $12, use_external_api = $13 WHERE id = $1`,
           planValues(e.data),
         );
-        return;
+        // The companies on the plan hear of it: their sessions' plan flags (menu, limits) refresh.
+        return (
+          await tx.query<{ id: string }>(
+            'SELECT id FROM companies WHERE plan_id = $1 AND deleted_at IS NULL',
+            [e.data.planId],
+          )
+        ).rows.flatMap((c) => companyChange(c.id, 'update'));
       case 'PlanDeleted':
         await tx.query('DELETE FROM plans WHERE id = $1', [e.data.planId]);
         return;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { endSessionTakenElsewhere } from '../features/auth/api/logout.ts';
 import { usePaymentSessionSync } from '../features/subscription/api/payment-frames.ts';
-import { endSession, refreshSession } from '../lib/api.ts';
+import { apiRequest, endSession, refreshSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { socket, useSocketEvent } from '../lib/socket.ts';
-import { sessionAtom, useAtomValue } from '../lib/store.ts';
+import { appStore, sessionAtom, setSession, type User, useAtomValue } from '../lib/store.ts';
 import { toastWarning } from '../lib/toaster.ts';
 
 // A socket the server ended (4001: token expired, session ended) gets one refresh at once; when that
@@ -26,6 +26,16 @@ export function RealtimeSession() {
 
   // A paid invoice moves the company's due date: the top bar shows the new one at once.
   usePaymentSessionSync();
+
+  // The super user changed the company or its plan: the plan's flags and the due date follow at once.
+  useSocketEvent(user ? `company-${user.companyId}-company` : null, () => {
+    apiRequest<User>('/auth/me')
+      .then((me) => {
+        const current = appStore.get(sessionAtom);
+        if (current && current.user.id === me.id) setSession({ ...current, user: me });
+      })
+      .catch(() => {});
+  });
 
   useSocketEvent(user ? `company-${user.companyId}-auth` : null, (data) => {
     if (data.user?.id !== user?.id) return;
