@@ -183,6 +183,13 @@ describe('Companies', () => {
     });
     const cleared = await api('PUT', `/companies/${c.id}`, superUser, { dueDate: null });
     expect(cleared.body.dueDate).toBeNull();
+    // Campaigns switched off: the company's admin cannot use them, nor switch them back on himself.
+    const admin = await system.login('editar@loja.dev', 'senha1');
+    expect((await api('GET', '/campaigns', admin)).body.error).toBe('ERR_PLAN_FEATURE_DISABLED');
+    const back = await api('PUT', '/settings/campaignsEnabled', admin, { value: 'enabled' });
+    expect(back.body.error).toBe('ERR_NO_PERMISSION');
+    await api('PUT', `/companies/${c.id}`, superUser, { campaignsEnabled: true });
+    expect((await api('GET', '/campaigns', admin)).status).toBe(200);
   });
 
   it('switched off: its users are refused at once and at login (ERR_COMPANY_INACTIVE)', async () => {

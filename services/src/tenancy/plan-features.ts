@@ -1,6 +1,6 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { PlanFeatures } from '@zelo/contracts/tenancy/read-models';
-import { getPlan, signedUpCompany } from '@zelo/projections/tenancy/queries';
+import { companySettingsAndHours, getPlan, signedUpCompany } from '@zelo/projections/tenancy/queries';
 import type { Pool } from '../platform/db.ts';
 
 /** How the refusal names each module of a plan (doc 2 §6: pages gated by the plan's flags). */
@@ -26,5 +26,11 @@ export async function assertPlanAllows(pool: Pool, companyId: string, feature: k
       'ERR_PLAN_FEATURE_DISABLED',
       `the company's plan does not include ${FEATURE_NAMES[feature]} (${feature})`,
     );
+  }
+  // The super user may switch campaigns off for one company whatever its plan (campaignsEnabled).
+  if (feature === 'useCampaigns') {
+    const { settings } = await companySettingsAndHours(pool, companyId);
+    if (settings.campaignsEnabled === 'disabled')
+      throw new DomainError('ERR_PLAN_FEATURE_DISABLED', 'campaigns are switched off for this company');
   }
 }

@@ -8,6 +8,8 @@ import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { runCompanyCommand } from './handlers.ts';
 
+const SUPER_ONLY_SETTINGS = ['campaignsEnabled'];
+
 /** The company's settings (doc 1 §2 settings screen, §3 setting keys): everyone reads, admins change. */
 export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = typed(plain);
@@ -24,6 +26,9 @@ export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: App
     async (request): Promise<SettingView> => {
       const { key } = request.params;
       const { value } = request.body;
+      // The super user's switch (PUT /companies/{id}), not the company admin's.
+      if (SUPER_ONLY_SETTINGS.includes(key))
+        throw new DomainError('ERR_NO_PERMISSION', `${key} is set by the super user on the company`);
       if (!isAllowedSettingValue(key, value))
         throw new DomainError('ERR_VALIDATION', `value: ${key} does not accept "${value}"`);
       const { companyId } = request.session;
