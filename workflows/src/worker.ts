@@ -3,6 +3,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { RenewalActivities } from './billing/renew-subscription/activities.ts';
 import type { CampaignActivities } from './campaigns/run-campaign/activities.ts';
 import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
+import type { CompanyErasureActivities } from './tenancy/erase-company/activities.ts';
 import type { TicketTimerActivities } from './tickets/ticket-timer/activities.ts';
 
 export const TASK_QUEUE = 'zelo';
@@ -14,7 +15,13 @@ export interface StartWorkerOptions {
   namespace?: string;
   taskQueue?: string;
   /** Every context's activities, built by their factories (`createScheduleActivities(deps)`, ...). */
-  activities: Partial<ScheduleActivities & TicketTimerActivities & CampaignActivities & RenewalActivities>;
+  activities: Partial<
+    ScheduleActivities &
+      TicketTimerActivities &
+      CampaignActivities &
+      RenewalActivities &
+      CompanyErasureActivities
+  >;
 }
 
 export interface RunningWorker {
