@@ -72,7 +72,8 @@ describe('companies and plans in the browser', () => {
     await page.getByTestId('plan-connections').fill('1');
     await page.getByTestId('plan-queues').fill('2');
     await page.getByTestId('plan-value').fill('49.9');
-    await page.getByTestId('plan-useKanban').uncheck({ force: true });
+    await page.getByTestId('plan-useKanban').dispatchEvent('click');
+    await expect(page.getByTestId('plan-useKanban').isChecked()).resolves.toBe(false);
     await page.screenshot({ path: 'e2e/screenshots/platform-plan-dialog.png' });
     await page.getByTestId('plan-save').click();
     const row = page.getByTestId('plan-row').filter({ hasText: 'Solo' });
@@ -209,7 +210,10 @@ describe('companies and plans in the browser', () => {
     await solo.getByTestId('company-edit').click();
     await expect(page.getByTestId('company-name').inputValue()).resolves.toBe('Padaria Solo');
     await page.getByTestId('company-recurrence').selectOption('TRIMESTRAL');
-    await page.getByTestId('company-status').uncheck({ force: true });
+    // A dispatched click toggles the hidden input wherever the dialog's opening transition has it.
+    const status = page.getByTestId('company-status');
+    await status.dispatchEvent('click');
+    await expect(status.isChecked()).resolves.toBe(false);
     await page.getByTestId('company-save').click();
     await expect.poll(() => solo.textContent(), { timeout: 10_000 }).toContain('Inativa');
     await expect(solo.textContent()).resolves.toContain('Trimestral');
