@@ -290,6 +290,7 @@ export class SocketGateway {
         change.kind === 'campaignShipment' ||
         change.kind === 'announcement'
       ) {
+        // Pushed on their own (pushCampaigns, pushAnnouncements), never as a bare company frame.
       } else {
         this.fanOut(targets, `company-${c}-${change.kind}`, { action: change.action, id: change.id }, change);
       }
@@ -347,6 +348,8 @@ export class SocketGateway {
     const live = changes.filter((c) => c.action !== 'delete').map((c) => c.id);
     const byId = new Map((await getAnnouncementsByIds(this.pool, [...new Set(live)])).map((a) => [a.id, a]));
     const everyone = [...this.clients];
+    const seesAll = everyone.filter((t) => t.viewer.super);
+    const seesActive = everyone.filter((t) => !t.viewer.super);
     for (const change of changes) {
       const record = change.action === 'delete' ? undefined : byId.get(change.id);
       const gone: AnnouncementFrame = { action: 'delete', id: change.id };
@@ -354,8 +357,6 @@ export class SocketGateway {
       const shown: AnnouncementFrame = record
         ? { action: change.action === 'create' ? 'create' : 'update', record }
         : gone;
-      const seesAll = everyone.filter((t) => t.viewer.super);
-      const seesActive = everyone.filter((t) => !t.viewer.super);
       this.fanOut(seesAll, 'company-announcement', shown, change);
       this.fanOut(seesActive, 'company-announcement', record?.status ? shown : gone, change);
     }

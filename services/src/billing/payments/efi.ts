@@ -3,6 +3,7 @@ import { EfiPixWebhook } from '@zelo/contracts/billing/api';
 import { DomainError } from '@zelo/contracts/errors';
 import EfiPay from 'sdk-node-apis-efi';
 import * as v from 'valibot';
+import type { PaymentsConfig } from '../../platform/config.ts';
 import { brl, invoiceIdFromTxid, type PaymentsPort, txidOf } from './port.ts';
 
 /** A Pix immediate charge (`cob`) as Efí answers it, as much as we read. */
@@ -24,15 +25,8 @@ export interface EfiApi {
   pixGenerateQRCode(params: { id: number }): Promise<{ qrcode: string; imagemQrcode: string }>;
 }
 
-export interface EfiOptions {
-  pixKey: string;
-  clientId: string;
-  clientSecret: string;
-  certificatePath: string;
-  sandbox: boolean;
-  baseUrl: string | null;
-  webhookSecret: string;
-}
+/** Efí's settings as configured (config.ts documents each). */
+export type EfiOptions = Omit<Extract<PaymentsConfig, { provider: 'efi' }>, 'provider'>;
 
 /** How long a charge can be paid: a week, then a new checkout answers the same (expired) charge. */
 const CHARGE_EXPIRY_SECONDS = 7 * 24 * 3600;

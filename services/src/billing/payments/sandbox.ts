@@ -1,13 +1,11 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { createStaticPix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
+import type { PaymentsConfig } from '../../platform/config.ts';
 import type { PaymentsPort } from './port.ts';
 
-export interface SandboxOptions {
-  pixKey: string;
-  merchantName: string;
-  merchantCity: string;
-}
+/** The sandbox's settings as configured: the Pix key and the merchant named in the BR Code. */
+export type SandboxOptions = Omit<Extract<PaymentsConfig, { provider: 'sandbox' }>, 'provider'>;
 
 /** A BR Code's static txid holds 25 characters at most: the first 25 of the invoice's hex digits. */
 const sandboxTxid = (invoiceId: string) => invoiceId.replace(/-/g, '').slice(0, 25);
