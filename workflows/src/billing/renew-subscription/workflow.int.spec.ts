@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
+import { startTemporalTest, type TemporalTest } from '../../testing/temporal.ts';
 import { createRenewalActivities, type RenewalSubscription } from './activities.ts';
 import { subscriptionRenewalsClient } from './client.ts';
 import { renewalWorkflowId } from './workflow.ts';
@@ -38,28 +34,19 @@ const activities = createRenewalActivities({
   webUrl: 'http://localhost:5173',
 });
 
-let connection: Connection;
-let client: Client;
-let worker: RunningWorker;
+let temporal: TemporalTest;
 let renewals: ReturnType<typeof subscriptionRenewalsClient>;
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/setup.mjs', import.meta.url))], {
-    stdio: 'pipe',
-  });
-  connection = await Connection.connect({ address: defaultTemporalAddress });
-  client = new Client({ connection });
-  const taskQueue = `renewals-test-${randomUUID()}`;
-  worker = await startWorker({ taskQueue, activities });
+  temporal = await startTemporalTest('renewals', activities);
   // A "day" of the renewal is a second here: issue 4 s ahead, second reminder 2 s ahead.
-  renewals = subscriptionRenewalsClient(client, taskQueue, { issueLeadMs: 4_000, reminderLeadMs: 2_000 });
+  renewals = subscriptionRenewalsClient(temporal.client, temporal.taskQueue, {
+    issueLeadMs: 4_000,
+    reminderLeadMs: 2_000,
+  });
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-});
+afterAll(() => temporal?.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -140,7 +127,7 @@ describe('renew subscription workflow', () => {
     await sleep(2_000);
     expect(mailsTo('c@renewal.example')).toHaveLength(0);
     await renewals.stop(companyId);
-    const result = await client.workflow.getHandle(renewalWorkflowId(companyId)).result();
+    const result = await temporal.client.workflow.getHandle(renewalWorkflowId(companyId)).result();
     expect(result).toBe('stopped');
     await renewals.stop(companyId);
   }, 30_000);

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
+import { startTemporalTest, type TemporalTest } from '../../testing/temporal.ts';
 import { createCompanyErasureActivities } from './activities.ts';
 import { companyErasureClient } from './client.ts';
 import { companyErasureWorkflowId } from './workflow.ts';
@@ -18,27 +14,15 @@ const activities = createCompanyErasureActivities({
   },
 });
 
-let connection: Connection;
-let client: Client;
-let worker: RunningWorker;
+let temporal: TemporalTest;
 let erasures: ReturnType<typeof companyErasureClient>;
 
 beforeAll(async () => {
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/setup.mjs', import.meta.url))], {
-    stdio: 'pipe',
-  });
-  connection = await Connection.connect({ address: defaultTemporalAddress });
-  client = new Client({ connection });
-  const taskQueue = `erasure-test-${randomUUID()}`;
-  worker = await startWorker({ taskQueue, activities });
-  erasures = companyErasureClient(client, taskQueue);
+  temporal = await startTemporalTest('erasure', activities);
+  erasures = companyErasureClient(temporal.client, temporal.taskQueue);
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-});
+afterAll(() => temporal?.close());
 
 describe('company erasure workflow', () => {
   it('erases once, after the retention, however often the deletion is replayed', async () => {
@@ -47,7 +31,7 @@ describe('company erasure workflow', () => {
     const eraseAt = new Date(started + 2_000).toISOString();
     await erasures.start({ companyId, eraseAt });
     await erasures.start({ companyId, eraseAt });
-    await client.workflow.getHandle(companyErasureWorkflowId(companyId)).result();
+    await temporal.client.workflow.getHandle(companyErasureWorkflowId(companyId)).result();
     const mine = erased.filter((e) => e.companyId === companyId);
     expect(mine).toHaveLength(1);
     expect(mine[0].at - started).toBeGreaterThanOrEqual(1_900);
@@ -60,7 +44,7 @@ describe('company erasure workflow', () => {
   it('a retention already past erases at once (the worker was down meanwhile)', async () => {
     const companyId = randomUUID();
     await erasures.start({ companyId, eraseAt: new Date(Date.now() - 60_000).toISOString() });
-    await client.workflow.getHandle(companyErasureWorkflowId(companyId)).result();
+    await temporal.client.workflow.getHandle(companyErasureWorkflowId(companyId)).result();
     expect(erased.filter((e) => e.companyId === companyId)).toHaveLength(1);
   }, 30_000);
 });

@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
+import { startTemporalTest, type TemporalTest } from '../../testing/temporal.ts';
 import type { createTicketTimerActivities } from './activities.ts';
 import { ticketTimersClient } from './client.ts';
 import { ticketTimerWorkflowId } from './workflow.ts';
@@ -22,36 +18,21 @@ const activities: ReturnType<typeof createTicketTimerActivities> = {
   },
 };
 
-let connection: Connection;
-let client: Client;
-let worker: RunningWorker;
+let temporal: TemporalTest;
 let timers: ReturnType<typeof ticketTimersClient>;
 
 beforeAll(async () => {
-  // The worker's INFO lines (state changes, the bundle) drown the test report.
-  Runtime.install({ logger: new DefaultLogger('WARN') });
-  // Idempotent: installs and starts the Temporal dev server on 127.0.0.1:7233 when it is not running.
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../../scripts/setup.mjs', import.meta.url))], {
-    stdio: 'pipe',
-  });
-  connection = await Connection.connect({ address: defaultTemporalAddress });
-  client = new Client({ connection });
-  // A queue of its own, so that a running app's worker on 'zelo' never picks these workflows up.
-  const taskQueue = `ticket-timers-test-${randomUUID()}`;
-  worker = await startWorker({ taskQueue, activities });
-  timers = ticketTimersClient(client, taskQueue);
+  temporal = await startTemporalTest('ticket-timers', activities);
+  timers = ticketTimersClient(temporal.client, temporal.taskQueue);
 });
 
-afterAll(async () => {
-  await worker?.stop();
-  await connection?.close();
-});
+afterAll(() => temporal?.close());
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const firedFor = (ticketId: string) => fired.filter((f) => f.ticketId === ticketId);
 const handleOf = (kind: TicketTimerKind, ticketId: string) =>
-  client.workflow.getHandle(ticketTimerWorkflowId(kind, ticketId));
+  temporal.client.workflow.getHandle(ticketTimerWorkflowId(kind, ticketId));
 
 describe('ticket timer workflow', () => {
   it('fires the activity once, at its time, with the ticket and kind', async () => {
