@@ -146,6 +146,9 @@ describe('Companies', () => {
       newCompany('b@x.dev', { phone: '119888877776' }),
       newCompany('c@x.dev', { password: '1234' }),
       newCompany('d@x.dev', { recurrence: 'SEMANAL' }),
+      // A date PostgreSQL cannot store is refused, never a 500.
+      newCompany('g@x.dev', { dueDate: '99999-01-01' }),
+      newCompany('h@x.dev', { dueDate: '1900-01-01T00:00:00.000Z' }),
     ]) {
       expect((await api('POST', '/companies', superUser, bad)).body.error).toBe('ERR_VALIDATION');
     }
@@ -181,6 +184,9 @@ describe('Companies', () => {
       campaignsEnabled: false,
       dueDate: '2099-04-10T00:00:00.000Z',
     });
+    const farOff = await api('PUT', `/companies/${c.id}`, superUser, { dueDate: '99999-01-01' });
+    expect(farOff.body.error).toBe('ERR_VALIDATION');
+    expect((await api('GET', `/companies/${c.id}`, superUser)).body.dueDate).toBe('2099-04-10T00:00:00.000Z');
     const cleared = await api('PUT', `/companies/${c.id}`, superUser, { dueDate: null });
     expect(cleared.body.dueDate).toBeNull();
     // Campaigns switched off: the company's admin cannot use them, nor switch them back on himself.

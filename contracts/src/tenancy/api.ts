@@ -59,7 +59,17 @@ const toDueDate = (s: string | null) => {
   const t = s ? Date.parse(s) : Number.NaN;
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 };
-const DueDateInput = v.pipe(v.optional(v.nullable(v.string()), null), v.transform(toDueDate));
+/** A parsed due date PostgreSQL can store and a person could mean: years 1970 to 9999. */
+const storableDueDate = v.check(
+  (iso: string | null) =>
+    iso === null || (Date.parse(iso) >= Date.UTC(1970, 0, 1) && Date.parse(iso) < Date.UTC(10000, 0, 1)),
+  'dueDate: must be a date between the years 1970 and 9999',
+);
+const DueDateInput = v.pipe(
+  v.optional(v.nullable(v.string()), null),
+  v.transform(toDueDate),
+  storableDueDate,
+);
 
 const CompanyName = v.pipe(v.string(), v.trim(), v.minLength(2, 'too short'), v.maxLength(50, 'too long'));
 const CompanyPhone = v.pipe(
@@ -96,7 +106,7 @@ export const UpdateCompanyRequest = v.object({
   planId: v.optional(Id),
   status: v.optional(v.boolean()),
   /** Absent: unchanged; null, '' or unparsable: cleared. */
-  dueDate: v.optional(v.pipe(v.nullable(v.string()), v.transform(toDueDate))),
+  dueDate: v.optional(v.pipe(v.nullable(v.string()), v.transform(toDueDate), storableDueDate)),
   recurrence: v.optional(Recurrence),
   campaignsEnabled: v.optional(v.boolean()),
 });
