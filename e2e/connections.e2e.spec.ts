@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 1 §2: an admin adds a WhatsApp, reads its QR (the simulator's, as no phone is paired here), the
 // phone pairs, the QR dialog closes itself, the row turns CONNECTED and the menu's badge goes away.
@@ -41,6 +41,34 @@ describe('connections in the browser', () => {
     await page.getByText('Muito curto!').waitFor({ timeout: 5_000 });
     await page.getByText('Cancelar').click();
     await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+  });
+
+  it("without the plan's feature the pickers stay, disabled with a hint, and the dialog still works", async () => {
+    // As a plan without useOpenAi / flows answers: 403 for the prompts, 404 for the flows.
+    const refuse = (status: number) => (route: Route) =>
+      route.fulfill({
+        status,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'ERR_PLAN_FEATURE_DISABLED', message: 'plan' }),
+      });
+    await page.route(/\/prompt\?/, refuse(403));
+    await page.route(/\/flowbuilder\?/, refuse(404));
+    try {
+      await page.getByTestId('connections-add').click();
+      await page.getByTestId('connection-tab-automation').click();
+      const prompt = page.getByTestId('connection-prompt');
+      await expect.poll(() => prompt.isDisabled(), { timeout: 5_000 }).toBe(true);
+      expect(await page.getByTestId('connection-welcome-flow').isDisabled()).toBe(true);
+      expect(await page.getByTestId('connection-integration').isEnabled()).toBe(true);
+      const hint = 'Indisponível: o plano da empresa não inclui este recurso.';
+      expect(await page.getByTestId('connection-dialog').getByText(hint).count()).toBe(2);
+      // The rest of the dialog is untouched.
+      await page.getByTestId('connection-timeToTransfer').fill('5');
+      await page.getByText('Cancelar').click();
+      await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
+    } finally {
+      await page.unrouteAll();
+    }
   });
 
   it('an admin adds a connection, reads its QR, the phone pairs, the dialog closes and it is connected', async () => {
@@ -110,18 +138,42 @@ describe('connections in the browser', () => {
     await row('WhatsApp Demo').getByTestId('connection-default-star').waitFor();
   });
 
-  it('an admin edits the connection and deletes it after confirming', async () => {
+  it('an admin edits the connection, picks its prompt, and deletes it after confirming', async () => {
+    // A prompt of the company, made as its prompts page would, for the dialog's picker to offer.
+    const prompt = await system.api('POST', '/prompt', {
+      token: await browserToken(page),
+      body: {
+        name: 'Assistente de vendas',
+        prompt:
+          'Você é a assistente de vendas da loja: responda com educação e brevidade, sempre em português.',
+        apiKey: 'sk-test-0000000000000000',
+        queueId: DEMO.queueId,
+      },
+    });
+    expect(prompt.status).toBe(201);
     const vendas = row('Vendas');
     await vendas.getByTestId('connection-edit').click();
     await page.getByTestId('connection-name').fill('Vendas 2');
     await page.getByTestId('connection-tab-automation').click();
     await page.getByTestId('connection-timeToTransfer').fill('15');
+    const picker = page.getByTestId('connection-prompt');
+    await expect.poll(() => picker.isEnabled(), { timeout: 5_000 }).toBe(true);
+    await picker.selectOption({ label: 'Assistente de vendas' });
+    // No welcome flow or integration is chosen: those pickers offer "Nenhum" first.
+    expect(await page.getByTestId('connection-welcome-flow').inputValue()).toBe('');
+    await page.screenshot({ path: 'e2e/screenshots/connection-automation.png' });
     await page.getByTestId('connection-save').click();
     await row('Vendas 2').waitFor({ timeout: 5_000 });
     const { rows } = await system.ctx.pool.query(
-      "SELECT settings->>'timeToTransfer' AS minutes FROM whatsapps WHERE name = 'Vendas 2'",
+      "SELECT settings->>'timeToTransfer' AS minutes, settings->>'promptId' AS prompt FROM whatsapps WHERE name = 'Vendas 2'",
     );
-    expect(rows[0].minutes).toBe('15');
+    expect(rows[0]).toEqual({ minutes: '15', prompt: prompt.body.id });
+    // Opened again, the dialog shows the prompt it saved.
+    await row('Vendas 2').getByTestId('connection-edit').click();
+    await page.getByTestId('connection-tab-automation').click();
+    await expect.poll(() => page.getByTestId('connection-prompt').inputValue()).toBe(prompt.body.id);
+    await page.getByText('Cancelar').click();
+    await page.getByTestId('connection-dialog').waitFor({ state: 'detached' });
     await row('Vendas 2').getByTestId('connection-delete').click();
     await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
     await row('Vendas 2').waitFor({ state: 'detached', timeout: 5_000 });

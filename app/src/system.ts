@@ -161,6 +161,18 @@ async function startRoles(
       return provider ? adapterFor(provider) : undefined;
     };
     const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
+    // Flows, prompts and integrations run as Temporal workflows, started and signalled from the chatbot
+    // reactor; the connection opens on the first use.
+    const temporal = await import('@temporalio/client');
+    const { automationDispatch } = await import('./temporal-wiring.ts');
+    const automationConnection = temporal.Connection.lazy({ address: config.temporalAddress });
+    started.push(() => automationConnection.close());
+    const automation = automationDispatch(
+      new temporal.Client({ connection: automationConnection }),
+      config.temporalTaskQueue,
+      deps,
+      pool,
+    );
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
     const { campaignDeliveryReactor } = await import('@zelo/services/campaigns/delivery-reactor');
     const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
@@ -170,7 +182,7 @@ async function startRoles(
       [
         automaticMessagesReactor(deps),
         contactsImportReactor(deps, adapterOf),
-        chatbotReactor(deps, pool),
+        chatbotReactor(deps, pool, automation),
         repliesReactor(deps, pool),
         // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
         contactListValidationReactor(deps, pool, adapterFor),
@@ -228,7 +240,8 @@ async function startRoles(
   if (config.roles.has('workflows')) {
     const { Client, Connection } = await import('@temporalio/client');
     const { startWorker } = await import('@zelo/workflows/worker');
-    const { timerReactors, workflowActivities } = await import('./temporal-wiring.ts');
+    const { timerReactors, workflowActivities, webhookDeliveryActivities, webhookDeliveryReactors } =
+      await import('./temporal-wiring.ts');
     const connection = await Connection.connect({ address: config.temporalAddress });
     started.push(() => connection.close());
     go();
@@ -236,7 +249,10 @@ async function startRoles(
     const worker = await startWorker({
       address: config.temporalAddress,
       taskQueue,
-      activities: workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }),
+      activities: {
+        ...workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }, jwtSecret),
+        ...webhookDeliveryActivities(deps, pool, jwtSecret),
+      },
     });
     started.push(() => worker.stop());
     go();
@@ -250,7 +266,10 @@ async function startRoles(
     const timers = new ProjectionRunner(
       pool,
       store,
-      timerReactors(client, taskQueue, deps, pool, renewal, retentionMs),
+      [
+        ...timerReactors(client, taskQueue, deps, pool, renewal, retentionMs),
+        ...webhookDeliveryReactors(client, taskQueue, deps, pool, config.webhookRetry),
+      ],
       { pollMs: 500 },
     );
     timers.start();

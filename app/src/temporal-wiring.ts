@@ -1,6 +1,8 @@
 import type { Client } from '@temporalio/client';
 import { getSubscription } from '@zelo/projections/billing/queries';
 import type { Projection } from '@zelo/projections/runner';
+import { automationDispatcher, replyTimeoutMsFromEnv } from '@zelo/services/automation/dispatcher';
+import { automationRuntime } from '@zelo/services/automation/runtime';
 import { issueInvoice, loadInvoice } from '@zelo/services/billing/handlers';
 import { subscriptionRenewalsReactor } from '@zelo/services/billing/renewal-reactor';
 import { campaignRuntime } from '@zelo/services/campaigns/runtime';
@@ -9,6 +11,9 @@ import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Pool } from '@zelo/services/platform/db';
 import type { Mailer } from '@zelo/services/platform/mailer';
+import { secretBox } from '@zelo/services/platform/secret-box';
+import { webhookDeliveryReactor } from '@zelo/services/queue-integrations/webhook-reactor';
+import { webhookSender } from '@zelo/services/queue-integrations/webhook-sender';
 import {
   loadSchedule,
   runScheduleCommand,
@@ -18,6 +23,8 @@ import {
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
 import { companyErasureReactor } from '@zelo/services/tenancy/erasure-reactor';
 import { runCompanyCommand } from '@zelo/services/tenancy/handlers';
+import { createAutomationActivities } from '@zelo/workflows/automation/ticket-automation/activities';
+import { ticketAutomationClient } from '@zelo/workflows/automation/ticket-automation/client';
 import {
   createRenewalActivities,
   type RenewalActivityDeps,
@@ -28,6 +35,9 @@ import {
 } from '@zelo/workflows/billing/renew-subscription/client';
 import { createCampaignActivities } from '@zelo/workflows/campaigns/run-campaign/activities';
 import { campaignRunsClient } from '@zelo/workflows/campaigns/run-campaign/client';
+import { createWebhookDeliveryActivities } from '@zelo/workflows/queue-integrations/deliver-webhook/activities';
+import { webhookDeliveriesClient } from '@zelo/workflows/queue-integrations/deliver-webhook/client';
+import type { WebhookRetry } from '@zelo/workflows/queue-integrations/deliver-webhook/workflow';
 import {
   createScheduleActivities,
   type ScheduleActivityDeps,
@@ -75,8 +85,15 @@ export function renewalActivityDeps(
 }
 
 /** Every activity the worker runs, each built on the services' handlers it needs. */
-export function workflowActivities(deps: Deps, pool: Pool, mail: { mailer: Mailer; webUrl: string }) {
+export function workflowActivities(
+  deps: Deps,
+  pool: Pool,
+  mail: { mailer: Mailer; webUrl: string },
+  /** The deployment's secret, which opens the prompts' and integrations' sealed keys. */
+  secret = '',
+) {
   return {
+    ...createAutomationActivities(automationRuntime(deps, pool, secret)),
     ...createScheduleActivities(scheduleActivityDeps(deps)),
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
     ...createCampaignActivities(campaignRuntime(deps, pool)),
@@ -86,6 +103,27 @@ export function workflowActivities(deps: Deps, pool: Pool, mail: { mailer: Maile
         runCompanyCommand(deps, companyId, { type: 'EraseCompany' }, { companyId, actor: 'system:erasure' }),
     }),
   };
+}
+
+/** Webhook/n8n deliveries: one POST per activity attempt, signed with the integration's sealed secret. */
+export function webhookDeliveryActivities(deps: Deps, pool: Pool, deploymentSecret: string) {
+  return createWebhookDeliveryActivities(webhookSender(deps, pool, secretBox(deploymentSecret)));
+}
+
+/** The reactor that hands each customer message for a webhook/n8n integration to its delivery workflow. */
+export function webhookDeliveryReactors(
+  client: Client,
+  taskQueue: string,
+  deps: Deps,
+  pool: Pool,
+  retry: WebhookRetry,
+): Projection[] {
+  return [webhookDeliveryReactor(deps, pool, webhookDeliveriesClient(client, taskQueue, retry))];
+}
+
+/** The chatbot reactor's automation half: starts and signals ticket automation runs on Temporal. */
+export function automationDispatch(client: Client, taskQueue: string, deps: Deps, pool: Pool) {
+  return automationDispatcher(deps, pool, ticketAutomationClient(client, taskQueue), replyTimeoutMsFromEnv());
 }
 
 /** The reactors that set Temporal timers from events, each through its workflow's client. */

@@ -64,6 +64,10 @@ export const ErrorCode = v.picklist([
   'ERR_NO_CONTACT_LIST_ITEM_FOUND',
   'ERR_DUPLICATED_CONTACT_LIST_ITEM',
   'ERR_NO_FILE_LIST_FOUND',
+  'ERR_NO_FLOW_FOUND',
+  'ERR_INVALID_FLOW',
+  'ERR_FLOW_IN_USE',
+  'ERR_NO_FLOW_CAMPAIGN_FOUND',
   'ERR_NO_CAMPAIGN_FOUND',
   'ERR_CAMPAIGN_NOT_EDITABLE',
   'ERR_CAMPAIGN_INVALID_TRANSITION',
@@ -89,6 +93,9 @@ export const ErrorCode = v.picklist([
   'ERR_EMAIL_NOT_FOUND',
   'ERR_INVALID_RESET_CODE',
   'ERR_MAIL_UNAVAILABLE',
+  'ERR_NO_PROMPT_FOUND',
+  'ERR_NO_QUEUE_INTEGRATION_FOUND',
+  'ERR_INTEGRATION_TEST_FAILED',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -136,6 +143,11 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   ERR_NO_CONTACT_LIST_ITEM_FOUND: 404,
   ERR_DUPLICATED_CONTACT_LIST_ITEM: 409,
   ERR_NO_FILE_LIST_FOUND: 404,
+  ERR_NO_FLOW_FOUND: 404,
+  // A saved graph broke a rule of contracts/src/flows/graph.ts: details are the findings per node.
+  ERR_INVALID_FLOW: 400,
+  ERR_FLOW_IN_USE: 409,
+  ERR_NO_FLOW_CAMPAIGN_FOUND: 404,
   ERR_NO_CAMPAIGN_FOUND: 404,
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_TRANSITION: 409,
@@ -160,6 +172,10 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   ERR_EMAIL_NOT_FOUND: 404,
   ERR_INVALID_RESET_CODE: 400,
   ERR_MAIL_UNAVAILABLE: 503,
+  ERR_NO_PROMPT_FOUND: 404,
+  ERR_NO_QUEUE_INTEGRATION_FOUND: 404,
+  // The Dialogflow test session was refused (bad credentials, unknown project): the user's input.
+  ERR_INTEGRATION_TEST_FAILED: 400,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };
 

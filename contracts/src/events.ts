@@ -7,8 +7,11 @@ import { ConnectionEvent } from './connections/events.ts';
 import { ContactListEvent } from './contact-lists/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
 import { FileListEvent } from './file-lists/events.ts';
+import { FlowCampaignEvent, FlowEvent } from './flows/events.ts';
 import { HelpEvent } from './helps/events.ts';
 import { MessageEvent } from './messaging/events.ts';
+import { PromptEvent } from './prompts/events.ts';
+import { QueueIntegrationEvent, WebhookDeliveryEvent } from './queue-integrations/events.ts';
 import { QueueEvent } from './queues/events.ts';
 import { QueueOptionEvent } from './queues/option-events.ts';
 import { QuickMessageEvent } from './quick-messages/events.ts';
@@ -48,9 +51,14 @@ export const eventUnions = [
   CampaignSettingsEvent,
   ContactListEvent,
   FileListEvent,
+  FlowEvent,
+  FlowCampaignEvent,
   HelpEvent,
   AnnouncementEvent,
   InvoiceEvent,
+  PromptEvent,
+  QueueIntegrationEvent,
+  WebhookDeliveryEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

@@ -8,8 +8,14 @@ import { contactListsMigrations, contactListsProjection } from './contact-lists/
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
 import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
 import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
+import { flowsMigrations, flowsProjection } from './flows/flows.ts';
 import { helpsMigrations, helpsProjection } from './helps/helps.ts';
 import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
+import { promptsMigrations, promptsProjection } from './prompts/prompts.ts';
+import {
+  queueIntegrationsMigrations,
+  queueIntegrationsProjection,
+} from './queue-integrations/queue-integrations.ts';
 import { queueOptionsMigrations, queueOptionsProjection } from './queues/queue-options.ts';
 import { queuesMigrations, queuesProjection } from './queues/queues.ts';
 import { quickMessagesMigrations, quickMessagesProjection } from './quick-messages/quick-messages.ts';
@@ -41,10 +47,13 @@ export const readModelMigrations = [
   ...chatsMigrations,
   ...contactListsMigrations,
   ...fileListsMigrations,
+  ...flowsMigrations,
   ...campaignsMigrations,
   ...invoicesMigrations,
   ...helpsMigrations,
   ...announcementsMigrations,
+  ...promptsMigrations,
+  ...queueIntegrationsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -67,9 +76,12 @@ export function allProjections(): Projection[] {
     chatsProjection,
     contactListsProjection,
     fileListsProjection,
+    flowsProjection,
     campaignsProjection,
     invoicesProjection,
     helpsProjection,
     announcementsProjection,
+    promptsProjection,
+    queueIntegrationsProjection,
   ];
 }

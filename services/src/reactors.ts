@@ -16,6 +16,7 @@ export const REACTORS = {
   invoicePayments: 'invoice-payments',
   subscriptionRenewals: 'subscription-renewals',
   companyErasure: 'company-erasure',
+  webhookDeliveries: 'queue-integration-webhooks',
 } as const;
 
 export const reactorNames: readonly string[] = Object.values(REACTORS);

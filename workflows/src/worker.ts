@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
+import type { AutomationActivities } from './automation/ticket-automation/activities.ts';
 import type { RenewalActivities } from './billing/renew-subscription/activities.ts';
 import type { CampaignActivities } from './campaigns/run-campaign/activities.ts';
+import type { WebhookDeliveryActivities } from './queue-integrations/deliver-webhook/activities.ts';
 import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
 import type { CompanyErasureActivities } from './tenancy/erase-company/activities.ts';
 import type { TicketTimerActivities } from './tickets/ticket-timer/activities.ts';
@@ -20,7 +22,9 @@ export interface StartWorkerOptions {
       TicketTimerActivities &
       CampaignActivities &
       RenewalActivities &
-      CompanyErasureActivities
+      CompanyErasureActivities &
+      AutomationActivities &
+      WebhookDeliveryActivities
   >;
 }
 

@@ -175,7 +175,7 @@ const DOC2 = [
   'POST /chats/{chatId}/messages',
   'POST /chats/{chatId}/read',
   'GET /prompt',
-  'GET /prompt/{new}',
+  'GET /prompt/{promptId}',
   'POST /prompt',
   'PUT /prompt/{new}',
   'DELETE /prompt/{new}',
@@ -188,7 +188,7 @@ const DOC2 = [
   'POST /forgetpassword/nobody@example.dev',
   'POST /resetpasswords/nobody@example.dev/token/newPassword1',
   'GET /flowcampaign',
-  'GET /flowcampaign/{new}',
+  'GET /flowcampaign/{flowCampaignId}',
   'POST /flowcampaign',
   'PUT /flowcampaign',
   'DELETE /flowcampaign/{new}',
@@ -200,7 +200,7 @@ const DOC2 = [
   'POST /flowbuilder/img',
   'POST /flowbuilder/audio',
   'POST /flowbuilder/content',
-  'GET /flowbuilder/flow/{new}',
+  'GET /flowbuilder/flow/{flowId}',
   'POST /flowbuilder/flow',
   'POST /api/messages/send',
   'GET /settings',
@@ -230,7 +230,7 @@ const DOC2 = [
 ];
 
 /** Contexts of the spec not built yet (a path prefix, or one call): each answers "no route" today. */
-const PENDING_PREFIXES = ['/prompt', '/queueIntegration', '/flowcampaign', '/flowbuilder'];
+const PENDING_PREFIXES: string[] = [];
 /** Built calls that the prefixes above would otherwise cover. */
 const BUILT_UNDER_PENDING: string[] = [];
 /** Calls of pending contexts that are built already. */
@@ -313,6 +313,23 @@ describe("the spec's §7 calls, exactly as written", () => {
       announcementId: (await api('POST', '/announcements', { title: 'Aviso Spec', text: 'spec' })).id,
     });
     ids.planId = (await system.api('GET', '/plans/list')).body[0].id;
+    ids.flowId = (await api('POST', '/flowbuilder', { name: 'Fluxo Spec' })).id;
+    ids.flowCampaignId = (
+      await api('POST', '/flowcampaign', {
+        name: 'Frase Spec',
+        phrase: 'spec',
+        flowId: ids.flowId,
+        whatsappId: DEMO.whatsappId,
+      })
+    ).id;
+    ids.promptId = (
+      await api('POST', '/prompt', {
+        name: 'Prompt Spec',
+        prompt: 'Você é a atendente virtual do spec. Responda em poucas palavras, com educação.',
+        apiKey: 'sk-spec-0000000000000000',
+        queueId: ids.queueId,
+      })
+    ).id;
     ids.contactListId = (await api('POST', '/contact-lists', { name: 'Lista de Contatos Spec' })).id;
     ids.contactListItemId = (
       await api('POST', '/contact-list-items', {

@@ -1,4 +1,6 @@
+import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automationOf } from '../queues/automation-refs.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 import { type Tenant, twoCompanies } from '../testing/two-companies.ts';
 
@@ -347,5 +349,78 @@ describe('A server without the simulator', () => {
     expect(r.body.error).toBe('ERR_VALIDATION');
     const providers = await bare.api('GET', '/whatsapp/providers', { token: admin.token });
     expect(providers.body.providers).toEqual(['baileys']);
+  });
+});
+
+describe('A connection linking a prompt, an integration and a welcome flow (doc 1 §3, §7)', () => {
+  let refs: Awaited<ReturnType<typeof automationOf>>;
+  let id: string;
+  beforeAll(async () => {
+    refs = await automationOf(system, a, 'conexão');
+  });
+
+  it('POST stores them; GET /whatsapp/:id, GET /whatsapp and the chatbot settings answer them', async () => {
+    const links = { promptId: refs.promptId, integrationId: refs.integrationId, flowIdWelcome: refs.flowId };
+    const r = await system.api('POST', '/whatsapp', {
+      token: a.token,
+      body: { name: 'Linha IA', provider: 'simulator', ...links },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject(links);
+    id = r.body.id;
+    expect((await system.api('GET', `/whatsapp/${id}`, { token: a.token })).body).toMatchObject(links);
+    expect((await list(a)).find((c) => c.id === id)).toMatchObject(links);
+    expect(await getConnectionSettings(system.ctx.pool, id)).toMatchObject(links);
+  });
+
+  it('a PUT of other fields keeps them; null clears one', async () => {
+    const renamed = await system.api('PUT', `/whatsapp/${id}`, { token: a.token, body: { name: 'Linha' } });
+    expect(renamed.body).toMatchObject({
+      name: 'Linha',
+      promptId: refs.promptId,
+      flowIdWelcome: refs.flowId,
+    });
+    const cleared = await system.api('PUT', `/whatsapp/${id}`, {
+      token: a.token,
+      body: { promptId: null, flowIdWelcome: null },
+    });
+    expect(cleared.body).toMatchObject({
+      promptId: null,
+      integrationId: refs.integrationId,
+      flowIdWelcome: null,
+    });
+    expect((await system.api('GET', `/whatsapp/${id}`, { token: a.token })).body).toMatchObject({
+      promptId: null,
+      integrationId: refs.integrationId,
+      flowIdWelcome: null,
+    });
+  });
+
+  it("B cannot link A's prompt, integration or flow (404) and no connection is created", async () => {
+    const before = await names(b);
+    for (const [field, value, code] of [
+      ['promptId', refs.promptId, 'ERR_NO_PROMPT_FOUND'],
+      ['integrationId', refs.integrationId, 'ERR_NO_QUEUE_INTEGRATION_FOUND'],
+      ['flowIdWelcome', refs.flowId, 'ERR_NO_FLOW_FOUND'],
+    ] as const) {
+      const r = await system.api('POST', '/whatsapp', {
+        token: b.token,
+        body: { name: 'Emprestada', provider: 'simulator', [field]: value },
+      });
+      expect(r.status, field).toBe(404);
+      expect(r.body.error).toBe(code);
+    }
+    expect(await names(b)).toEqual(before);
+  });
+
+  it('an id that is not a uuid answers 400 ERR_VALIDATION and changes nothing', async () => {
+    const bad = await system.api('PUT', `/whatsapp/${id}`, { token: a.token, body: { promptId: 'gpt' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+    expect((await system.api('GET', `/whatsapp/${id}`, { token: a.token })).body).toMatchObject({
+      promptId: null,
+      integrationId: refs.integrationId,
+      flowIdWelcome: null,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../testing/system.ts';
 import { type Tenant, twoCompanies } from '../testing/two-companies.ts';
+import { automationOf } from './automation-refs.ts';
 
 // Doc 2 §2.2-2.3: queues with weekly hours, and their option menu trees; tenants and roles crossed.
 let system: TestSystem;
@@ -91,6 +92,93 @@ describe('Queues with weekly hours', () => {
     expect(put.status).toBe(404);
     const after = await system.api('GET', `/queue/${queueId}`, { token: a.token });
     expect(after.body).toMatchObject({ name: 'Finanças', schedules: hours.slice(0, 1) });
+  });
+});
+
+describe('A queue linking a prompt and an integration (doc 2 §2.2, §3)', () => {
+  let refs: Awaited<ReturnType<typeof automationOf>>;
+  let queueId: string;
+  beforeAll(async () => {
+    refs = await automationOf(system, a, 'fila');
+  });
+
+  it('both are stored and answered by POST, GET /queue/:id and GET /queue', async () => {
+    const { promptId, integrationId } = refs;
+    const r = await system.api('POST', '/queue', {
+      token: a.token,
+      body: { ...queue('Atendimento IA', '#1a2b3c'), promptId, integrationId },
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ promptId, integrationId });
+    queueId = r.body.id;
+    expect((await system.api('GET', `/queue/${queueId}`, { token: a.token })).body).toMatchObject({
+      promptId,
+      integrationId,
+    });
+    const listed = (await system.api('GET', '/queue', { token: a.token })).body.find(
+      (q: { id: string }) => q.id === queueId,
+    );
+    expect(listed).toMatchObject({ promptId, integrationId });
+  });
+
+  it('a PUT that leaves them out keeps them; null clears one and keeps the other', async () => {
+    const kept = await system.api('PUT', `/queue/${queueId}`, {
+      token: a.token,
+      body: queue('Atendimento', '#1a2b3c'),
+    });
+    expect(kept.body).toMatchObject({ name: 'Atendimento', promptId: refs.promptId });
+    const cleared = await system.api('PUT', `/queue/${queueId}`, {
+      token: a.token,
+      body: { ...queue('Atendimento', '#1a2b3c'), promptId: null },
+    });
+    expect(cleared.body).toMatchObject({ promptId: null, integrationId: refs.integrationId });
+    expect((await system.api('GET', `/queue/${queueId}`, { token: a.token })).body).toMatchObject({
+      promptId: null,
+      integrationId: refs.integrationId,
+    });
+  });
+
+  it('a linked prompt deleted since does not stop the queue being saved with it', async () => {
+    const gone = await automationOf(system, a, 'apagado');
+    const body = { ...queue('Apagado', '#2b3c4d'), promptId: gone.promptId };
+    const created = await system.api('POST', '/queue', { token: a.token, body });
+    expect(created.status).toBe(201);
+    expect((await system.api('DELETE', `/prompt/${gone.promptId}`, { token: a.token })).status).toBe(200);
+    const saved = await system.api('PUT', `/queue/${created.body.id}`, {
+      token: a.token,
+      body: { ...body, name: 'Apagado 2' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: 'Apagado 2', promptId: gone.promptId });
+  });
+
+  it("B cannot link A's prompt or integration: 404, and nothing is written", async () => {
+    const before = (await system.api('GET', '/queue', { token: b.token })).body.length;
+    const prompt = await system.api('POST', '/queue', {
+      token: b.token,
+      body: { ...queue('Roubada', '#3c2b1a'), promptId: refs.promptId },
+    });
+    expect(prompt.status).toBe(404);
+    expect(prompt.body.error).toBe('ERR_NO_PROMPT_FOUND');
+    const integration = await system.api('POST', '/queue', {
+      token: b.token,
+      body: { ...queue('Roubada', '#3c2b1a'), integrationId: refs.integrationId },
+    });
+    expect(integration.status).toBe(404);
+    expect(integration.body.error).toBe('ERR_NO_QUEUE_INTEGRATION_FOUND');
+    expect((await system.api('GET', '/queue', { token: b.token })).body.length).toBe(before);
+  });
+
+  it('an id that is not a uuid answers 400 ERR_VALIDATION and the queue stays as it was', async () => {
+    const r = await system.api('PUT', `/queue/${queueId}`, {
+      token: a.token,
+      body: { ...queue('Atendimento', '#1a2b3c'), promptId: 'prompt-1' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe('ERR_VALIDATION');
+    expect((await system.api('GET', `/queue/${queueId}`, { token: a.token })).body.integrationId).toBe(
+      refs.integrationId,
+    );
   });
 });
 

@@ -133,6 +133,38 @@ describe('every route, crossed by another company', () => {
     ids.fileList = fileList.id;
     ids.fileListOption = fileList.options[0].id;
     ids.contactList = (await created('POST', '/contact-lists', { name: 'Contatos Secretos A' })).id;
+    ids.flow = (await created('POST', '/flowbuilder', { name: 'Fluxo Secreto A' })).id;
+    await created('POST', '/flowbuilder/flow', {
+      idFlow: ids.flow,
+      nodes: [
+        { id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio do fluxo' } },
+        { id: 'm', type: 'message', position: { x: 500, y: 100 }, data: { label: 'fluxo-secreto-de-A' } },
+      ],
+      connections: [{ id: 'e', source: '1', target: 'm' }],
+    });
+    ids.flowCampaign = (
+      await created('POST', '/flowcampaign', {
+        name: 'Frase Secreta A',
+        phrase: 'frase-secreta-de-A',
+        flowId: ids.flow,
+        whatsappId: DEMO.whatsappId,
+      })
+    ).id;
+    ids.prompt = (
+      await created('POST', '/prompt', {
+        name: 'Prompt Secreto A',
+        prompt: 'prompt-secreto-de-A: você é a atendente da empresa A e conhece os segredos dela.',
+        apiKey: 'sk-chave-secreta-de-A-0000000000',
+        queueId: ids.queue,
+      })
+    ).id;
+    ids.queueIntegration = (
+      await created('POST', '/queueIntegration', {
+        type: 'webhook',
+        name: 'Integração Secreta A',
+        urlN8N: 'https://integracao-secreta-de-a.example/hook',
+      })
+    ).id;
     ids.contactListItem = (
       await created('POST', '/contact-list-items', {
         contactListId: ids.contactList,
@@ -212,6 +244,15 @@ describe('every route, crossed by another company', () => {
       'arquivos-secretos-de-A',
       'Opção de Arquivo Secreta A',
       'Contatos Secretos A',
+      'Fluxo Secreto A',
+      'fluxo-secreto-de-A',
+      'Frase Secreta A',
+      'frase-secreta-de-A',
+      'Prompt Secreto A',
+      'prompt-secreto-de-A',
+      'chave-secreta-de-A',
+      'Integração Secreta A',
+      'integracao-secreta-de-a',
       'Item Secreto A',
       '5511912340077',
       'item-secreto@a.dev',
@@ -244,6 +285,10 @@ describe('every route, crossed by another company', () => {
       ['/companies/', ids.company],
       ['/chats/', ids.chat],
       ['/files/', ids.fileList],
+      ['/flowbuilder/', ids.flow],
+      ['/flowcampaign/', ids.flowCampaign],
+      ['/prompt/', ids.prompt],
+      ['/queueIntegration/', ids.queueIntegration],
       ['/campaigns/', ids.campaign],
       ['/contact-lists/', ids.contactList],
       ['/contact-list-items/', ids.contactListItem],
@@ -352,6 +397,49 @@ describe('every route, crossed by another company', () => {
       },
       'PUT /contact-list-items/:id': { name: 'Invadido por B', number: '5511912340079' },
       'POST /subscription': { invoiceId: ids.invoice },
+      'PUT /flowbuilder': { name: 'Invadido por B', flowId: ids.flow },
+      'POST /flowbuilder/duplicate': { flowId: ids.flow },
+      'POST /flowbuilder/flow': {
+        idFlow: ids.flow,
+        nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }],
+        connections: [],
+      },
+      'POST /flowcampaign': { name: 'Frase de B', phrase: 'b', flowId: ids.flow, whatsappId: ids.whatsapp },
+      'PUT /flowcampaign': {
+        id: ids.flowCampaign,
+        name: 'Invadida por B',
+        phrase: 'b',
+        flowId: ids.flow,
+        whatsappId: ids.whatsapp,
+        status: false,
+      },
+      'POST /prompt': {
+        name: 'Prompt de B',
+        prompt: 'Você é a atendente da empresa B. Responda com educação e em poucas palavras.',
+        apiKey: 'sk-chave-de-B-000000000000',
+        queueId: ids.queue,
+      },
+      'POST /queueIntegration': {
+        type: 'webhook',
+        name: 'Integração de B',
+        urlN8N: 'https://b.example/hook',
+      },
+      'PUT /queueIntegration/:id': {
+        type: 'webhook',
+        name: 'Invadida por B',
+        urlN8N: 'https://b.example/hook',
+      },
+      'POST /queueIntegration/testSession': {
+        projectName: 'b',
+        jsonContent: '********',
+        language: 'pt',
+        integrationId: ids.queueIntegration,
+      },
+      'PUT /prompt/:id': {
+        name: 'Invadido por B',
+        prompt: 'Você é a atendente da empresa B. Responda com educação e em poucas palavras.',
+        queueId: ids.queue,
+      },
     };
     return bodies[`${method} ${url}`] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   };
@@ -397,7 +485,9 @@ describe('every route, crossed by another company', () => {
           ? await upload(path, b.token)
           : r.url === '/files/uploadList/:id'
             ? await upload(path, b.token, undefined, { id: ids.fileListOption }, 'files')
-            : await api(r.method, path, b.token, body);
+            : /^\/flowbuilder\/(img|audio|content)$/.test(r.url)
+              ? await upload(path, b.token, undefined, { fromMe: 'true' }, 'medias')
+              : await api(r.method, path, b.token, body);
       const text = JSON.stringify(res.body ?? '');
       const sent = path + JSON.stringify(body ?? '');
       const call = `${r.method} ${path} → ${res.status}`;
@@ -444,6 +534,10 @@ describe('every route, crossed by another company', () => {
       chat: await read(`/chats/${ids.chat}`),
       chatMessages: await read(`/chats/${ids.chat}/messages?pageNumber=1`),
       fileList: await read(`/files/${ids.fileList}`),
+      flow: await read(`/flowbuilder/flow/${ids.flow}`),
+      flowCampaign: await read(`/flowcampaign/${ids.flowCampaign}`),
+      prompt: await read(`/prompt/${ids.prompt}`),
+      queueIntegration: await read(`/queueIntegration/${ids.queueIntegration}`),
       campaign: await read(`/campaigns/${ids.campaign}`),
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),

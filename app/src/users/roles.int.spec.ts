@@ -31,6 +31,31 @@ const ADMIN_ONLY = new Set([
   'GET /dashboard/ticketsUsers',
   'GET /dashboard/ticketsDay',
   'DELETE /files/:id',
+  // Prompts: the admins' (doc 1 §5 admin block); any user of the company reads them (prompts.int.spec.ts).
+  'POST /prompt',
+  'PUT /prompt/:id',
+  'DELETE /prompt/:id',
+  // Queue integrations: the admins'; any user of the company reads them (queue-integrations.int.spec.ts).
+  'POST /queueIntegration',
+  'PUT /queueIntegration/:id',
+  'DELETE /queueIntegration/:id',
+  'POST /queueIntegration/testSession',
+  // Flows and phrase campaigns are the admins' (flows int specs), reads included.
+  'GET /flowbuilder',
+  'POST /flowbuilder',
+  'PUT /flowbuilder',
+  'DELETE /flowbuilder/:id',
+  'POST /flowbuilder/duplicate',
+  'POST /flowbuilder/img',
+  'POST /flowbuilder/audio',
+  'POST /flowbuilder/content',
+  'GET /flowbuilder/flow/:id',
+  'POST /flowbuilder/flow',
+  'GET /flowcampaign',
+  'GET /flowcampaign/:id',
+  'POST /flowcampaign',
+  'PUT /flowcampaign',
+  'DELETE /flowcampaign/:id',
   // Campaigns and their settings are the admins' (doc 2 §2.9, §6), reads included.
   'GET /campaigns',
   'GET /campaigns/:id',
@@ -130,6 +155,14 @@ const OPEN_TO_AGENTS = new Set([
   'POST /webhooks/efi/pix',
 ]);
 
+const integrationBody = (name: string) => ({ type: 'webhook', name, urlN8N: 'https://crm.example/hook' });
+const promptBody = (name: string) => ({
+  name,
+  prompt: 'Você é a atendente virtual da empresa. Responda com educação e em poucas palavras.',
+  apiKey: 'sk-papel-0000000000000000',
+  queueId: DEMO.queueId,
+});
+
 describe('a plain agent on the admin routes of their own company', () => {
   let system: TestSystem;
   let admin: { token: string };
@@ -172,6 +205,19 @@ describe('a plain agent on the admin routes of their own company', () => {
       await api('POST', '/files', admin.token, { name: 'Lista Papel', message: 'Arquivos', options: [] })
     ).body.id;
     ids.campaign = (await api('POST', '/campaigns', admin.token, { name: 'Campanha Papel' })).body.id;
+    ids.flow = (await api('POST', '/flowbuilder', admin.token, { name: 'Fluxo Papel' })).body.id;
+    ids.flowCampaign = (
+      await api('POST', '/flowcampaign', admin.token, {
+        name: 'Frase Papel',
+        phrase: 'papel',
+        flowId: ids.flow,
+        whatsappId: DEMO.whatsappId,
+      })
+    ).body.id;
+    ids.prompt = (await api('POST', '/prompt', admin.token, promptBody('Prompt Papel'))).body.id;
+    ids.queueIntegration = (
+      await api('POST', '/queueIntegration', admin.token, integrationBody('Integração Papel'))
+    ).body.id;
     ids.contactList = (await api('POST', '/contact-lists', admin.token, { name: 'Lista Papel' })).body.id;
     ids.contactListItem = (
       await api('POST', '/contact-list-items', admin.token, {
@@ -221,6 +267,11 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/settings/:key', '/settings/userRating')
         .replace('/companies/:id', `/companies/${DEMO.companyId}`)
         .replace('/files/:id', `/files/${ids.fileList}`)
+        .replace('/flowbuilder/flow/:id', `/flowbuilder/flow/${ids.flow}`)
+        .replace('/flowbuilder/:id', `/flowbuilder/${ids.flow}`)
+        .replace('/flowcampaign/:id', `/flowcampaign/${ids.flowCampaign}`)
+        .replace('/prompt/:id', `/prompt/${ids.prompt}`)
+        .replace('/queueIntegration/:id', `/queueIntegration/${ids.queueIntegration}`)
         .replace('/campaigns/:id', `/campaigns/${ids.campaign}`)
         .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
         .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`)
@@ -239,6 +290,11 @@ describe('a plain agent on the admin routes of their own company', () => {
       'PUT /settings/:key': { key: 'userRating', value: 'enabled' },
       'PUT /companies/:id/schedules': { schedules: [] },
       'POST /campaigns': { name: 'Campanha do agente' },
+      'POST /prompt': promptBody('Prompt do agente'),
+      'PUT /prompt/:id': promptBody('Renomeado pelo agente'),
+      'POST /queueIntegration': integrationBody('Integração do agente'),
+      'PUT /queueIntegration/:id': integrationBody('Renomeada pelo agente'),
+      'POST /queueIntegration/testSession': { projectName: 'p', jsonContent: '{}', language: 'pt' },
       'PUT /campaigns/:id': { name: 'Renomeada pelo agente' },
       'POST /campaign-settings': { settings: { messageInterval: 5 } },
       'POST /helps': { title: 'Ajuda do agente', video: 'dQw4w9WgXcQ' },
@@ -308,6 +364,10 @@ describe('a plain agent on the admin routes of their own company', () => {
       settings: await read('/settings'),
       hours: await read(`/companies/${DEMO.companyId}/schedules`),
       fileList: await read(`/files/${ids.fileList}`),
+      flow: await read(`/flowbuilder/flow/${ids.flow}`),
+      flowCampaign: await read(`/flowcampaign/${ids.flowCampaign}`),
+      prompt: await read(`/prompt/${ids.prompt}`),
+      queueIntegration: await read(`/queueIntegration/${ids.queueIntegration}`),
       campaign: await read(`/campaigns/${ids.campaign}`),
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),

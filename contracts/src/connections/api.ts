@@ -25,6 +25,12 @@ const editable = {
     v.maxLength(100, 'too many queues'),
     v.check((ids) => new Set(ids).size === ids.length, 'a queue is listed twice'),
   ),
+  /** GET /prompt's prompt answering this connection's tickets; null for none. */
+  promptId: NullableId,
+  /** GET /queueIntegration's integration; null for none. Both may be set: the integration wins. */
+  integrationId: NullableId,
+  /** GET /flowbuilder's flow run for a contact's first message on this connection; null for none. */
+  flowIdWelcome: NullableId,
 };
 
 /** POST /whatsapp: only the name is required; the provider is fixed once created. */
@@ -43,6 +49,9 @@ export const CreateConnectionRequest = v.object({
   timeToTransfer: v.optional(Minutes, 0),
   transferQueueId: v.optional(NullableId, null),
   queueIds: v.optional(editable.queueIds, []),
+  promptId: v.optional(NullableId, null),
+  integrationId: v.optional(NullableId, null),
+  flowIdWelcome: v.optional(NullableId, null),
 });
 export type CreateConnectionRequest = v.InferOutput<typeof CreateConnectionRequest>;
 

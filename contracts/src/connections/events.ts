@@ -28,6 +28,14 @@ export const ConnectionFields = {
   timeToTransfer: v.number(),
   transferQueueId: NullableId,
   queueIds: v.array(Id),
+  /**
+   * The automation links (doc 1 §3 Connection promptId, integrationId; flowIdWelcome is ours: the flow
+   * run for a contact's first message on this connection). Optional because events stored before them
+   * lack them: a missing one reads as null. Every event decided since carries all three.
+   */
+  promptId: v.optional(NullableId),
+  integrationId: v.optional(NullableId),
+  flowIdWelcome: v.optional(NullableId),
 };
 
 export const ConnectionCreated = event('ConnectionCreated', {

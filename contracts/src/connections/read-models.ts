@@ -18,6 +18,12 @@ export interface ConnectionSettings {
   timeToTransfer: number;
   transferQueueId: string | null;
   queueIds: string[];
+  /** The prompt answering the connection's tickets while no agent has them, or null. */
+  promptId: string | null;
+  /** The queue integration doing so, or null; when both are set the integration wins. */
+  integrationId: string | null;
+  /** The flow run for a contact's first message on this connection (our name), or null. */
+  flowIdWelcome: string | null;
 }
 
 /** The settings of a new connection, and what the read model answers for a setting it never stored. */
@@ -33,6 +39,9 @@ export const defaultConnectionSettings: ConnectionSettings = {
   timeToTransfer: 0,
   transferQueueId: null,
   queueIds: [],
+  promptId: null,
+  integrationId: null,
+  flowIdWelcome: null,
 };
 
 /**

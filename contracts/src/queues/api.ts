@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { HexColor, Id } from '../common.ts';
+import { HexColor, Id, NullableId } from '../common.ts';
 import { WeeklyHours } from '../weekly-hours.ts';
 
 export const QueueRequest = v.object({
@@ -21,6 +21,10 @@ export const QueueRequest = v.object({
   ),
   /** Absent leaves the queue's weekly hours as they are. */
   schedules: v.optional(WeeklyHours),
+  /** The prompt (GET /prompt) answering the queue's tickets; null unlinks it, absent keeps it. */
+  promptId: v.optional(NullableId),
+  /** The queue integration (GET /queueIntegration); null unlinks it, absent keeps it. It wins over a prompt. */
+  integrationId: v.optional(NullableId),
 });
 export type QueueRequest = v.InferOutput<typeof QueueRequest>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, HexColor, Id } from '../common.ts';
+import { event, HexColor, Id, NullableId } from '../common.ts';
 import { WeeklyHours } from '../weekly-hours.ts';
 
 const QueueFields = {
@@ -25,10 +25,25 @@ export const QueueSchedulesChanged = event('QueueSchedulesChanged', {
 });
 export type QueueSchedulesChanged = v.InferOutput<typeof QueueSchedulesChanged>;
 
+/**
+ * The automation a queue hands its tickets to (doc 2 §2.2 "A queue can link an integration and a
+ * prompt"), a fact of its own like the hours: QueueCreated/QueueUpdated keep their stored shape and a
+ * queue whose history has no such event links nothing. Both may be set; at runtime the integration wins
+ * and the prompt answers only when there is no integration (as in the reference product).
+ */
+export const QueueAutomationChanged = event('QueueAutomationChanged', {
+  queueId: Id,
+  companyId: Id,
+  promptId: NullableId,
+  integrationId: NullableId,
+});
+export type QueueAutomationChanged = v.InferOutput<typeof QueueAutomationChanged>;
+
 export const QueueEvent = v.variant('type', [
   QueueCreated,
   QueueUpdated,
   QueueDeleted,
   QueueSchedulesChanged,
+  QueueAutomationChanged,
 ]);
 export type QueueEvent = v.InferOutput<typeof QueueEvent>;

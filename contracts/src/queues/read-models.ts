@@ -10,6 +10,10 @@ export interface QueueView {
   /** Its place in the bot's menu; null sorts last. */
   orderQueue: number | null;
   schedules: WeeklyHours;
+  /** The prompt that answers its tickets while no agent has them, or null. */
+  promptId: string | null;
+  /** The integration (webhook, n8n, typebot, dialogflow, flowbuilder) that does, or null; wins over the prompt. */
+  integrationId: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -111,7 +111,12 @@ export type ChangeTopic =
   | 'setting'
   | 'tag'
   | 'quickMessage'
-  | 'file';
+  | 'file'
+  | 'prompt'
+  | 'queueIntegration'
+  // Flows and phrase campaigns: `company-<id>-flowbuilder`, `company-<id>-flowcampaign`.
+  | 'flowbuilder'
+  | 'flowcampaign';
 
 /**
  * Every kind of row a projection reports changed (projections' `Change`): the topics above, tickets,

@@ -209,6 +209,12 @@ export const queueSchedulesChanged = builder('QueueSchedulesChanged', () => ({
   companyId: testId(),
   schedules: weekdays(),
 }));
+export const queueAutomationChanged = builder('QueueAutomationChanged', () => ({
+  queueId: testId(),
+  companyId: testId(),
+  promptId: testId(),
+  integrationId: null,
+}));
 export const queueOptionCreated = builder('QueueOptionCreated', () => ({
   optionId: testId(),
   queueId: testId(),
@@ -338,6 +344,31 @@ export const ticketBotStepped = builder('TicketBotStepped', () => ({
 export const ticketBotEnded = builder('TicketBotEnded', () => ({
   ...ticketRef(),
   reason: 'maxUse' as const,
+}));
+export const ticketAutomationStarted = builder('TicketAutomationStarted', () => ({
+  ...ticketRef(),
+  runId: testId(),
+  kind: 'flow' as const,
+  refId: testId(),
+  trigger: 'phrase' as const,
+  inReplyTo: testId(),
+}));
+export const ticketAutomationReplied = builder('TicketAutomationReplied', () => ({
+  ...ticketRef(),
+  runId: testId(),
+  stepId: 'node:1',
+  replies: [{ body: 'Olá' }],
+}));
+export const ticketVariableSet = builder('TicketVariableSet', () => ({
+  ...ticketRef(),
+  runId: testId(),
+  key: 'name',
+  value: 'Ana',
+}));
+export const ticketAutomationEnded = builder('TicketAutomationEnded', () => ({
+  ...ticketRef(),
+  runId: testId(),
+  reason: 'finished' as const,
 }));
 export const ticketQueueAssigned = builder('TicketQueueAssigned', () => ({
   ...ticketRef(),
@@ -700,6 +731,64 @@ export const announcementMediaRemoved = builder('AnnouncementMediaRemoved', () =
   announcementId: testId(),
 }));
 
+// prompts
+const promptRef = () => ({ promptId: testId(), companyId: testId() });
+const promptFields = () => ({
+  name: 'Atendente virtual',
+  prompt: 'Você é a atendente virtual da loja. Responda com educação e em poucas palavras.',
+  model: 'gpt-3.5-turbo-1106' as const,
+  maxTokens: 100,
+  temperature: 1,
+  apiKeyEncrypted: 'v1.aaaa.bbbb.cccc',
+  apiKeyMasked: 'sk-…abcd',
+  queueId: testId(),
+  maxMessages: 10,
+});
+export const promptCreated = builder('PromptCreated', () => ({
+  ...promptRef(),
+  userId: testId(),
+  ...promptFields(),
+}));
+export const promptUpdated = builder('PromptUpdated', () => ({ ...promptRef(), ...promptFields() }));
+export const promptDeleted = builder('PromptDeleted', promptRef);
+
+const flowRef = () => ({ flowId: testId(), companyId: testId() });
+export const flowCreated = builder('FlowCreated', () => ({
+  ...flowRef(),
+  userId: testId(),
+  name: 'Boas-vindas',
+  duplicatedFrom: null,
+}));
+export const flowRenamed = builder('FlowRenamed', () => ({ ...flowRef(), name: 'Atendimento' }));
+export const flowSaved = builder('FlowSaved', () => ({
+  ...flowRef(),
+  version: 1,
+  nodes: [
+    { id: '1', type: 'start', position: { x: 250, y: 100 }, data: { label: 'Inicio do fluxo' } },
+    { id: 'm1', type: 'message', position: { x: 500, y: 100 }, data: { label: 'Olá!' } },
+  ],
+  connections: [{ id: 'e1', source: '1', target: 'm1', sourceHandle: null, targetHandle: null }],
+}));
+export const flowDeleted = builder('FlowDeleted', flowRef);
+const flowCampaignRef = () => ({ flowCampaignId: testId(), companyId: testId() });
+const flowCampaignFields = () => ({
+  name: 'Promoção',
+  phrase: 'quero a promoção',
+  flowId: testId(),
+  whatsappId: testId(),
+  status: true,
+});
+export const flowCampaignCreated = builder('FlowCampaignCreated', () => ({
+  ...flowCampaignRef(),
+  userId: testId(),
+  ...flowCampaignFields(),
+}));
+export const flowCampaignUpdated = builder('FlowCampaignUpdated', () => ({
+  ...flowCampaignRef(),
+  ...flowCampaignFields(),
+}));
+export const flowCampaignDeleted = builder('FlowCampaignDeleted', flowCampaignRef);
+
 /** Every builder by its event type: the spec checks it lists each type of the contracts once. */
 export const invoiceIssued = builder('InvoiceIssued', () => ({
   invoiceId: testId(),
@@ -723,7 +812,74 @@ export const invoicePaid = builder('InvoicePaid', () => ({
   paidAt: TEST_NOW,
 }));
 
+const queueIntegrationRef = () => ({ integrationId: testId(), companyId: testId() });
+const queueIntegrationFields = () => ({
+  type: 'webhook' as const,
+  name: 'CRM',
+  projectName: 'CRM',
+  language: '',
+  urlN8N: 'https://crm.example/hook',
+  typebotDelayMessage: 1000,
+  typebotExpires: 1,
+  typebotKeywordFinish: '',
+  typebotKeywordRestart: '',
+  typebotRestartMessage: '',
+  typebotSlug: '',
+  typebotUnknownMessage: '',
+  flowId: null,
+});
+export const queueIntegrationCreated = builder('QueueIntegrationCreated', () => ({
+  ...queueIntegrationRef(),
+  fields: queueIntegrationFields(),
+  sealedJsonContent: null,
+  sealedSecret: 'v1.aaaa.bbbb.cccc',
+}));
+export const queueIntegrationUpdated = builder('QueueIntegrationUpdated', () => ({
+  ...queueIntegrationRef(),
+  fields: queueIntegrationFields(),
+  sealedJsonContent: null,
+}));
+export const queueIntegrationDeleted = builder('QueueIntegrationDeleted', queueIntegrationRef);
+const webhookDeliveryRef = () => ({ deliveryId: testId(), integrationId: testId(), companyId: testId() });
+export const webhookDeliveryRequested = builder('WebhookDeliveryRequested', () => ({
+  ...webhookDeliveryRef(),
+  ticketId: testId(),
+  messageId: testId(),
+  url: 'https://crm.example/hook',
+  payload: '{}',
+  requestedAt: TEST_NOW,
+}));
+export const webhookDeliveryAttempted = builder('WebhookDeliveryAttempted', () => ({
+  ...webhookDeliveryRef(),
+  attempt: 1,
+  at: TEST_NOW,
+  ok: true,
+  statusCode: 200,
+  error: null,
+}));
+export const webhookDeliveryAbandoned = builder('WebhookDeliveryAbandoned', () => ({
+  ...webhookDeliveryRef(),
+  at: TEST_NOW,
+  reason: 'retries ran out',
+}));
+
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  QueueIntegrationCreated: queueIntegrationCreated,
+  QueueIntegrationUpdated: queueIntegrationUpdated,
+  QueueIntegrationDeleted: queueIntegrationDeleted,
+  WebhookDeliveryRequested: webhookDeliveryRequested,
+  WebhookDeliveryAttempted: webhookDeliveryAttempted,
+  WebhookDeliveryAbandoned: webhookDeliveryAbandoned,
+  PromptCreated: promptCreated,
+  PromptUpdated: promptUpdated,
+  PromptDeleted: promptDeleted,
+  FlowCreated: flowCreated,
+  FlowRenamed: flowRenamed,
+  FlowSaved: flowSaved,
+  FlowDeleted: flowDeleted,
+  FlowCampaignCreated: flowCampaignCreated,
+  FlowCampaignUpdated: flowCampaignUpdated,
+  FlowCampaignDeleted: flowCampaignDeleted,
   HelpCreated: helpCreated,
   HelpUpdated: helpUpdated,
   HelpDeleted: helpDeleted,
@@ -789,6 +945,7 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   QueueUpdated: queueUpdated,
   QueueDeleted: queueDeleted,
   QueueSchedulesChanged: queueSchedulesChanged,
+  QueueAutomationChanged: queueAutomationChanged,
   QueueOptionCreated: queueOptionCreated,
   QueueOptionUpdated: queueOptionUpdated,
   QueueOptionDeleted: queueOptionDeleted,
@@ -815,6 +972,10 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   TicketBotStepped: ticketBotStepped,
   TicketBotEnded: ticketBotEnded,
   TicketQueueAssigned: ticketQueueAssigned,
+  TicketAutomationStarted: ticketAutomationStarted,
+  TicketAutomationReplied: ticketAutomationReplied,
+  TicketVariableSet: ticketVariableSet,
+  TicketAutomationEnded: ticketAutomationEnded,
   TicketRatingRequested: ticketRatingRequested,
   TicketRatingReasked: ticketRatingReasked,
   TicketRated: ticketRated,

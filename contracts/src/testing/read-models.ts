@@ -25,6 +25,9 @@ export const ticketView = (id: string, over: Partial<TicketView> = {}): TicketVi
   updatedAt: '2025-01-01T10:00:00Z',
   createdAt: '2025-01-01T10:00:00Z',
   tags: [],
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
   ...over,
 });
 

@@ -100,7 +100,7 @@ export type TicketBotEnded = v.InferOutput<typeof TicketBotEnded>;
 export const TicketQueueAssigned = event('TicketQueueAssigned', {
   ...TicketRef,
   queueId: NullableId,
-  reason: v.picklist(['bot', 'timeToTransfer']),
+  reason: v.picklist(['bot', 'timeToTransfer', 'automation']),
 });
 export type TicketQueueAssigned = v.InferOutput<typeof TicketQueueAssigned>;
 
@@ -125,7 +125,65 @@ export const TicketRated = event('TicketRated', {
 });
 export type TicketRated = v.InferOutput<typeof TicketRated>;
 
+/**
+ * Ticket automation (BEHAVIOUR.md "Flow builder runtime", "AI prompts", "Queue integrations"): one run at a
+ * time holds a ticket — a flow, an AI prompt, a Typebot session or a Dialogflow agent (`refId` names it).
+ */
+export const AutomationKind = v.picklist(['flow', 'prompt', 'typebot', 'dialogflow']);
+export type AutomationKind = v.InferOutput<typeof AutomationKind>;
+/** What started a run: a phrase campaign, the queue's or connection's integration or prompt, a welcome flow, the chatbot's queue. */
+export const AutomationTrigger = v.picklist(['phrase', 'queue', 'connection', 'welcome', 'chatbot']);
+export type AutomationTrigger = v.InferOutput<typeof AutomationTrigger>;
+const Run = { ...TicketRef, runId: Id };
+
+export const TicketAutomationStarted = event('TicketAutomationStarted', {
+  ...Run,
+  kind: AutomationKind,
+  refId: Id,
+  trigger: AutomationTrigger,
+  /** The customer message that started it (answered: a replayed reaction starts nothing). */
+  inReplyTo: NullableId,
+});
+export type TicketAutomationStarted = v.InferOutput<typeof TicketAutomationStarted>;
+export const AutomationReply = v.object({
+  body: v.string(),
+  mediaType: v.optional(v.picklist(['image', 'audio', 'video', 'application'])),
+  mediaUrl: v.optional(v.string()),
+});
+export type AutomationReply = v.InferOutput<typeof AutomationReply>;
+/** One step of the run said something; `stepId` (node id and visit) makes a retried step say it once. */
+export const TicketAutomationReplied = event('TicketAutomationReplied', {
+  ...Run,
+  stepId: v.string(),
+  replies: v.array(AutomationReply),
+});
+export type TicketAutomationReplied = v.InferOutput<typeof TicketAutomationReplied>;
+/** A question's answer, usable as `{{key}}` in the run's later messages. */
+export const TicketVariableSet = event('TicketVariableSet', { ...Run, key: v.string(), value: v.string() });
+export type TicketVariableSet = v.InferOutput<typeof TicketVariableSet>;
+export const AutomationEndReason = v.picklist([
+  'finished',
+  'handover',
+  'timeout',
+  'failed',
+  'accepted',
+  'transferred',
+  'closed',
+]);
+export type AutomationEndReason = v.InferOutput<typeof AutomationEndReason>;
+/** The run let go of the ticket; with `queueId` the ticket moved to that queue, pending for a human. */
+export const TicketAutomationEnded = event('TicketAutomationEnded', {
+  ...Run,
+  reason: AutomationEndReason,
+  queueId: v.optional(NullableId),
+});
+export type TicketAutomationEnded = v.InferOutput<typeof TicketAutomationEnded>;
+
 export const TicketEvent = v.variant('type', [
+  TicketAutomationStarted,
+  TicketAutomationReplied,
+  TicketVariableSet,
+  TicketAutomationEnded,
   TicketBotStepped,
   TicketBotEnded,
   TicketQueueAssigned,

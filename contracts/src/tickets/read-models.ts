@@ -27,6 +27,12 @@ export interface TicketView {
   whatsapp: { id: string; name: string };
   contact: Pick<ContactView, 'id' | 'name' | 'number' | 'profilePicUrl'>;
   tags: { id: string; name: string; color: string }[];
+  /** An automation (flow, Typebot, Dialogflow) holds the ticket (doc 1 §3), so the queue chatbot keeps quiet. */
+  useIntegration: boolean;
+  /** The AI prompt holding the ticket, or null. */
+  promptId: string | null;
+  /** The queue integration (Typebot, Dialogflow) holding the ticket, or null. */
+  integrationId: string | null;
 }
 
 /** GET /tickets: one page of the list, newest first. */

@@ -9,10 +9,12 @@ const whatsappSelect = `SELECT w.id, w.name, w.status, w.qrcode, w.retries, w.nu
   w.provider, w.updated_at AS "updatedAt", w.created_at AS "createdAt", w.settings, w.queue_ids AS "queueIds",
   w.token FROM whatsapps w`;
 
+type AutomationLink = 'promptId' | 'integrationId' | 'flowIdWelcome';
 /** The row: the settings column holds the settings the connection's events carried, all but its queues. */
 interface WhatsappRow
   extends Omit<ConnectionView, keyof ConnectionSettings | 'createdAt' | 'updatedAt' | 'token'> {
-  settings: Omit<ConnectionSettings, 'queueIds'>;
+  settings: Omit<ConnectionSettings, 'queueIds' | AutomationLink> &
+    Partial<Pick<ConnectionSettings, AutomationLink>>;
   queueIds: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -27,6 +29,10 @@ const toView = (r: WhatsappRow, withToken: boolean): ConnectionView => {
     updatedAt: r.updatedAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
     ...settings,
+    // Links absent from the settings of a connection last saved before they existed read as null.
+    promptId: settings.promptId ?? null,
+    integrationId: settings.integrationId ?? null,
+    flowIdWelcome: settings.flowIdWelcome ?? null,
     ...(withToken ? { token } : {}),
   };
 };
@@ -76,6 +82,9 @@ export async function getConnectionSettings(
     maxUseBotQueues: Number(s.maxUseBotQueues ?? d.maxUseBotQueues),
     timeToTransfer: Number(s.timeToTransfer ?? d.timeToTransfer),
     transferQueueId: s.transferQueueId ?? d.transferQueueId,
+    promptId: s.promptId ?? d.promptId,
+    integrationId: s.integrationId ?? d.integrationId,
+    flowIdWelcome: s.flowIdWelcome ?? d.flowIdWelcome,
   };
 }
 

@@ -73,6 +73,10 @@ describe('connections (whatsapps) read model', () => {
       timeToTransfer: 0,
       transferQueueId: queueId,
       queueIds: [queueId],
+      // These events, like the ones stored before the links existed, name none: they read as null.
+      promptId: null,
+      integrationId: null,
+      flowIdWelcome: null,
       token: 'secret-token',
       createdAt: history[0].metadata.at,
       updatedAt: history[3].metadata.at,
@@ -83,6 +87,24 @@ describe('connections (whatsapps) read model', () => {
       expiresTicket: 30,
       maxUseBotQueues: 2,
       queueIds: [queueId],
+    });
+  });
+
+  it('shows the prompt, integration and welcome flow a connection links, to the chatbot too', async () => {
+    const companyId = testId();
+    const [promptId, integrationId, flowIdWelcome] = [testId(), testId(), testId()];
+    const created = connectionCreated({ companyId, name: 'Vendas' });
+    const { whatsappId } = created.data;
+    await given(created, connectionUpdated({ ...created.data, promptId, integrationId, flowIdWelcome }));
+    const links = { promptId, integrationId, flowIdWelcome };
+    expect(await getConnection(db.pool, companyId, whatsappId)).toMatchObject(links);
+    expect((await listConnections(db.pool, companyId))[0]).toMatchObject(links);
+    expect(await getConnectionSettings(db.pool, whatsappId)).toMatchObject(links);
+    await given(connectionUpdated({ ...created.data, promptId: null, integrationId, flowIdWelcome: null }));
+    expect(await getConnectionSettings(db.pool, whatsappId)).toMatchObject({
+      promptId: null,
+      integrationId,
+      flowIdWelcome: null,
     });
   });
 

@@ -2,7 +2,7 @@ import type { QueueView } from '@zelo/contracts/queues/read-models';
 import type pg from 'pg';
 
 const queueSelect = `SELECT id, name, color, greeting_message AS "greetingMessage", out_of_hours_message AS "outOfHoursMessage",
-  order_queue AS "orderQueue", schedules, created_at AS "createdAt", updated_at AS "updatedAt" FROM queues`;
+  order_queue AS "orderQueue", schedules, prompt_id AS "promptId", integration_id AS "integrationId", created_at AS "createdAt", updated_at AS "updatedAt" FROM queues`;
 
 type QueueRow = Omit<QueueView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const toView = (r: QueueRow): QueueView => ({

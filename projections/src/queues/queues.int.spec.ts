@@ -1,5 +1,6 @@
 import type { AnyEvent } from '@zelo/contracts/events';
 import {
+  queueAutomationChanged,
   queueCreated,
   queueDeleted,
   queueSchedulesChanged,
@@ -47,8 +48,42 @@ describe('queues read model', () => {
       outOfHoursMessage: 'Voltamos às 8h',
       orderQueue: 2,
       schedules: hours,
+      promptId: null,
+      integrationId: null,
       createdAt: history[0].metadata.at,
       updatedAt: history[2].metadata.at,
+    });
+  });
+
+  it('shows the prompt and integration a queue links, to the lists and the chatbot alike', async () => {
+    const companyId = testId();
+    const sales = queueCreated({ companyId, name: 'Vendas' });
+    const support = queueCreated({ companyId, name: 'Suporte' });
+    const { queueId } = sales.data;
+    const promptId = testId();
+    const integrationId = testId();
+    await given(
+      sales,
+      support,
+      queueAutomationChanged({ companyId, queueId, promptId: testId(), integrationId }),
+      queueAutomationChanged({ companyId, queueId, promptId, integrationId }),
+      // A later update of the queue's own fields leaves the links alone.
+      queueUpdated({ ...sales.data, name: 'Vendas B2B' }),
+    );
+    expect(await getQueue(db.pool, companyId, queueId)).toMatchObject({
+      name: 'Vendas B2B',
+      promptId,
+      integrationId,
+    });
+    const menu = await listQueuesInMenuOrder(db.pool, companyId, [support.data.queueId, queueId]);
+    expect(menu.map((q) => [q.name, q.promptId, q.integrationId])).toEqual([
+      ['Suporte', null, null],
+      ['Vendas B2B', promptId, integrationId],
+    ]);
+    await given(queueAutomationChanged({ companyId, queueId, promptId: null, integrationId: null }));
+    expect(await getQueue(db.pool, companyId, queueId)).toMatchObject({
+      promptId: null,
+      integrationId: null,
     });
   });
 

@@ -15,6 +15,11 @@ export const queuesMigrations = [
     id: 'projections/queues-002-schedules',
     sql: `ALTER TABLE queues ADD COLUMN schedules jsonb NOT NULL DEFAULT '[]';`,
   },
+  {
+    // A queue whose history has no QueueAutomationChanged links nothing.
+    id: 'projections/queues-003-automation',
+    sql: 'ALTER TABLE queues ADD COLUMN prompt_id uuid, ADD COLUMN integration_id uuid;',
+  },
 ];
 
 export const queuesProjection: Projection = {
@@ -46,6 +51,14 @@ export const queuesProjection: Projection = {
         await tx.query('UPDATE queues SET schedules=$2, updated_at=$3 WHERE id=$1', [
           e.data.queueId,
           JSON.stringify(e.data.schedules),
+          e.metadata.at,
+        ]);
+        return change(e.data, 'update');
+      case 'QueueAutomationChanged':
+        await tx.query('UPDATE queues SET prompt_id=$2, integration_id=$3, updated_at=$4 WHERE id=$1', [
+          e.data.queueId,
+          e.data.promptId,
+          e.data.integrationId,
           e.metadata.at,
         ]);
         return change(e.data, 'update');

@@ -11,6 +11,8 @@ import {
   TEST_NOW,
   testId,
   ticketAccepted,
+  ticketAutomationEnded,
+  ticketAutomationStarted,
   ticketBotEnded,
   ticketBotStepped,
   ticketClosed,
@@ -100,6 +102,9 @@ describe.each([
       lastMessage: '',
       unreadMessages: 0,
       tags: [],
+      useIntegration: false,
+      promptId: null,
+      integrationId: null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -111,6 +116,26 @@ describe.each([
     });
     expect(pending.tickets.map((row) => row.id)).toEqual([t.ticketId]);
     expect(pending.count).toBe(1);
+  });
+
+  it('shows the automation holding the ticket (doc 1 §3 useIntegration, promptId, integrationId)', async () => {
+    const t = aTicket();
+    const [promptId, typebotId] = [testId(), testId()];
+    const automation = async () => {
+      const row = await ticketOf(t);
+      return [row?.useIntegration, row?.promptId, row?.integrationId];
+    };
+    await given(...t.setup, ticketAutomationStarted({ ...t.ref, kind: 'prompt', refId: promptId }));
+    expect(await automation()).toEqual([false, promptId, null]);
+    await given(
+      ticketAutomationEnded(t.ref),
+      ticketAutomationStarted({ ...t.ref, kind: 'typebot', refId: typebotId }),
+    );
+    expect(await automation()).toEqual([true, null, typebotId]);
+    await given(ticketAutomationEnded(t.ref), ticketAutomationStarted({ ...t.ref, kind: 'flow' }));
+    expect(await automation()).toEqual([true, null, null]);
+    await given(ticketAutomationEnded({ ...t.ref, reason: 'accepted' }));
+    expect(await automation()).toEqual([false, null, null]);
   });
 
   it("counts a customer's messages as unread and previews the last one", async () => {

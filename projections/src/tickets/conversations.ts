@@ -37,6 +37,12 @@ export const conversationsMigrations = [
     id: 'projections/conversations-003-conversation-messages',
     sql: 'CREATE INDEX messages_conversation ON messages (company_id, contact_id, whatsapp_id, created_at DESC, id DESC);',
   },
+  {
+    // Doc 1 §3 Ticket useIntegration, promptId, integrationId: the automation holding the ticket now.
+    id: 'projections/conversations-004-automation',
+    sql: `ALTER TABLE tickets ADD COLUMN use_integration boolean NOT NULL DEFAULT false,
+            ADD COLUMN prompt_id uuid, ADD COLUMN integration_id uuid;`,
+  },
 ];
 
 const ticketChange = (
@@ -242,6 +248,24 @@ export const conversationsProjection: Projection = {
         await tx.query('UPDATE tickets SET chatbot=$2 WHERE id=$1', [e.data.ticketId, talking]);
         return [ticketChange(e)];
       }
+      case 'TicketAutomationStarted': {
+        // A prompt run names the prompt; a Typebot or Dialogflow run its integration; a flow run only
+        // marks the ticket (its refId is a flow, not an integration).
+        const { kind, refId } = e.data;
+        await tx.query('UPDATE tickets SET use_integration=$2, prompt_id=$3, integration_id=$4 WHERE id=$1', [
+          e.data.ticketId,
+          kind !== 'prompt',
+          kind === 'prompt' ? refId : null,
+          kind === 'typebot' || kind === 'dialogflow' ? refId : null,
+        ]);
+        return [ticketChange(e)];
+      }
+      case 'TicketAutomationEnded':
+        await tx.query(
+          'UPDATE tickets SET use_integration=false, prompt_id=NULL, integration_id=NULL WHERE id=$1',
+          [e.data.ticketId],
+        );
+        return [ticketChange(e)];
       case 'TicketMessagesRead':
         await tx.query('UPDATE tickets SET unread_messages=0 WHERE id=$1', [e.data.ticketId]);
         await tx.query('UPDATE messages SET read=true WHERE ticket_id=$1 AND NOT read', [e.data.ticketId]);

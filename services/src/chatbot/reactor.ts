@@ -1,5 +1,6 @@
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection } from '@zelo/projections/runner';
+import type { AutomationDispatcher } from '../automation/dispatcher.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
@@ -11,21 +12,34 @@ import { answerBot, startBot } from './domain/bot.ts';
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
 const STALE_MS = 60 * 60 * 1000;
 
+/** A person's move that ends the ticket's automation, and the reason the run is told. */
+const TAKEOVERS = {
+  TicketAccepted: 'accepted',
+  TicketTransferred: 'transferred',
+  TicketClosed: 'closed',
+} as const;
+
 /**
- * Answers customers' messages on the ticket's behalf: the rating reply when the ticket waits for one,
- * else the queue chatbot. A checkpointed subscriber: what it decides is recorded on the ticket's stream
+ * The one place that decides who answers a customer's message on the ticket's behalf: the rating reply
+ * when the ticket waits for one, else the ticket's automation (a flow, a prompt, a Typebot, a Dialogflow
+ * agent: `automation`, services/src/automation/dispatcher.ts), else the queue chatbot. A checkpointed subscriber: what it decides is recorded on the ticket's stream
  * (TicketBotStepped, TicketRated ...), and the ticket remembers which messages it answered, so a batch
  * re-applied after a crash answers nothing twice. The replies themselves are sent by repliesReactor.
  */
-export function chatbotReactor(deps: Deps, pool: Pool): Projection {
+export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDispatcher): Projection {
   return {
     name: REACTORS.chatbot,
     tables: [],
     async handle(_tx, e) {
+      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+      if (e.type === 'TicketAccepted' || e.type === 'TicketTransferred' || e.type === 'TicketClosed') {
+        const ticket = automation ? await loadTicket(deps, e.data.ticketId) : null;
+        if (ticket?.kind === 'exists') await automation?.takenOver(ticket, TAKEOVERS[e.type]);
+        return;
+      }
       // Messages typed on the business's phone are PhoneMessageSent: every inbound one is the customer's.
       if (e.type !== 'InboundMessageReceived') return;
-      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
-      const { ticketId, messageId, companyId, whatsappId, body } = e.data;
+      const { ticketId, messageId, companyId, whatsappId, body, mediaType, mediaUrl } = e.data;
       const ticket = await loadTicket(deps, ticketId);
       if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
       const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
@@ -39,10 +53,12 @@ export function chatbotReactor(deps: Deps, pool: Pool): Projection {
         );
         return;
       }
+      const message = { messageId, body, mediaType, mediaUrl };
+      if (automation && (await automation.inbound(ticket, message, who))) return;
       if (!botMayAnswer(ticket)) return;
       const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
       if (!ctx) return;
-      await runTicketCommand(
+      const answered = await runTicketCommand(
         deps,
         ticketId,
         {
@@ -52,6 +68,9 @@ export function chatbotReactor(deps: Deps, pool: Pool): Projection {
         },
         who,
       );
+      // The bot chose a queue whose integration or prompt answers: it takes the ticket at once.
+      if (automation && answered.state.kind === 'exists' && answered.state.queueId !== ticket.queueId)
+        await automation.queueChosen(answered.state, messageId, who);
     },
   };
 }

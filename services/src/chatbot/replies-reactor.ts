@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import type { AutomationReply } from '@zelo/contracts/tickets/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEventOf } from '@zelo/projections/runner';
 import { ticketConnection } from '@zelo/projections/tickets/queries';
@@ -12,12 +13,16 @@ const STALE_MS = 60 * 60 * 1000;
 
 /** The ticket events whose automation says something to the customer. */
 type AutomationEvent = ProjectionEventOf<
-  'TicketBotStepped' | 'TicketRatingRequested' | 'TicketRatingReasked' | 'TicketClosed'
+  | 'TicketBotStepped'
+  | 'TicketRatingRequested'
+  | 'TicketRatingReasked'
+  | 'TicketClosed'
+  | 'TicketAutomationReplied'
 >;
 
 /**
- * Sends what the ticket's automation said: the bot's replies, the rating question, and the closing
- * words (the completion message, or the inactivity message for an auto-closed ticket). Each message id
+ * Sends what the ticket's automation said: the bot's replies, a flow's or an AI's messages and media,
+ * the rating question, and the closing words (the completion message, or the inactivity message for an auto-closed ticket). Each message id
  * is derived from the event that said it, so a replayed batch queues nothing new.
  */
 export function repliesReactor(deps: Deps, pool: Pool): Projection {
@@ -30,6 +35,7 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
         case 'TicketRatingRequested':
         case 'TicketRatingReasked':
         case 'TicketClosed':
+        case 'TicketAutomationReplied':
           return send(e);
       }
     },
@@ -41,7 +47,9 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
     const { ticketId, companyId } = e.data;
     const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
-    for (const [i, body] of texts.entries()) {
+    for (const [i, reply] of texts.entries()) {
+      const { body, mediaType, mediaUrl } =
+        typeof reply === 'string' ? { body: reply } : (reply as AutomationReply);
       try {
         await queueOutboundMessage(
           deps,
@@ -50,6 +58,7 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
             ticketId,
             userId: null,
             body,
+            ...(mediaType && mediaUrl ? { mediaType, mediaUrl } : {}),
             messageId: idFromName('ticket-automation', `${e.id}:${i}`),
           },
           who,
@@ -62,9 +71,11 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     }
   }
 
-  async function textsFor(e: AutomationEvent): Promise<string[]> {
+  async function textsFor(e: AutomationEvent): Promise<(string | AutomationReply)[]> {
     switch (e.type) {
       case 'TicketBotStepped':
+        return e.data.replies;
+      case 'TicketAutomationReplied':
         return e.data.replies;
       case 'TicketRatingRequested':
       case 'TicketRatingReasked':

@@ -15,6 +15,7 @@ import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
+import { assertAutomationRefs } from '../queues/automation-links.ts';
 import { runConnectionCommand } from './handlers.ts';
 
 /** A PUT without a body changes nothing, as an empty one. */
@@ -73,6 +74,7 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
         throw new DomainError('ERR_VALIDATION', 'provider: the simulator is not enabled on this server');
       const { companyId } = request.session;
       await assertQueues(companyId, fields.queueIds, fields.transferQueueId);
+      await assertAutomationRefs(pool, companyId, fields);
       const whatsappId = newId();
       const r = await runConnectionCommand(
         deps,
@@ -99,6 +101,8 @@ export async function connectionRoutes(plain: FastifyInstance, { ctx }: { ctx: A
       const fields = request.body;
       const { companyId } = request.session;
       await assertQueues(companyId, fields.queueIds, fields.transferQueueId);
+      const current = await getConnection(pool, companyId, whatsappId);
+      await assertAutomationRefs(pool, companyId, fields, current ?? {});
       const r = await runConnectionCommand(
         deps,
         { type: 'UpdateConnection', companyId, whatsappId, fields },

@@ -38,6 +38,8 @@ export interface Config {
   companyRetentionDays: number;
   /** Days before the due date the renewal issues the invoice, and sends its second reminder. */
   renewal: { issueLeadDays: number; reminderDays: number };
+  /** Webhook/n8n deliveries: the first retry's delay, doubling up to maxMs, at most `attempts` POSTs. */
+  webhookRetry: { initialMs: number; maxMs: number; attempts: number };
 }
 
 export type PaymentsConfig =
@@ -110,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renewal: {
       issueLeadDays: Number(env.ZELO_RENEWAL_ISSUE_LEAD_DAYS ?? 20),
       reminderDays: Number(env.ZELO_RENEWAL_REMINDER_DAYS ?? 3),
+    },
+    webhookRetry: {
+      initialMs: Number(env.ZELO_WEBHOOK_RETRY_INITIAL_MS ?? 5_000),
+      maxMs: Number(env.ZELO_WEBHOOK_RETRY_MAX_MS ?? 10 * 60_000),
+      attempts: Number(env.ZELO_WEBHOOK_RETRY_ATTEMPTS ?? 10),
     },
   };
 }

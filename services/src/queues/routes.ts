@@ -8,6 +8,7 @@ import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
+import { assertAutomationRefs } from './automation-links.ts';
 import { runQueueCommand } from './handlers.ts';
 
 export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -32,7 +33,8 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
     async (request, reply) => {
       const { companyId } = request.session;
       const queueId = newId();
-      const { schedules, ...fields } = request.body;
+      const { schedules, promptId, integrationId, ...fields } = request.body;
+      await assertAutomationRefs(pool, companyId, { promptId, integrationId });
       const r = await runQueueCommand(
         deps,
         {
@@ -40,6 +42,7 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
           companyId,
           queue: { queueId, ...fields },
           schedules,
+          links: { promptId, integrationId },
           limit: (await planLimits(pool, companyId))?.queues ?? null,
         },
         actorOf(request),
@@ -54,10 +57,18 @@ export async function queueRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCon
     async (request) => {
       const { id: queueId } = request.params;
       const { companyId } = request.session;
-      const { schedules, ...fields } = request.body;
+      const { schedules, promptId, integrationId, ...fields } = request.body;
+      const current = await getQueue(pool, companyId, queueId);
+      await assertAutomationRefs(pool, companyId, { promptId, integrationId }, current ?? {});
       const r = await runQueueCommand(
         deps,
-        { type: 'UpdateQueue', companyId, queue: { queueId, ...fields }, schedules },
+        {
+          type: 'UpdateQueue',
+          companyId,
+          queue: { queueId, ...fields },
+          schedules,
+          links: { promptId, integrationId },
+        },
         actorOf(request),
       );
       return queueAfter(companyId, queueId, r.position);

@@ -67,6 +67,25 @@ const QueuesPage = lazy(() =>
 const FileListsPage = lazy(() =>
   import('../features/file-lists/components/file-lists-page.tsx').then((m) => ({ default: m.FileListsPage })),
 );
+const FlowsPage = lazy(() =>
+  import('../features/flows/components/flows-page.tsx').then((m) => ({ default: m.FlowsPage })),
+);
+const FlowEditorPage = lazy(() =>
+  import('../features/flows/components/editor/flow-editor-page.tsx').then((m) => ({
+    default: m.FlowEditorPage,
+  })),
+);
+const PhraseListsPage = lazy(() =>
+  import('../features/flows/components/phrase-lists-page.tsx').then((m) => ({ default: m.PhraseListsPage })),
+);
+const PromptsPage = lazy(() =>
+  import('../features/prompts/components/prompts-page.tsx').then((m) => ({ default: m.PromptsPage })),
+);
+const QueueIntegrationsPage = lazy(() =>
+  import('../features/queue-integrations/components/queue-integrations-page.tsx').then((m) => ({
+    default: m.QueueIntegrationsPage,
+  })),
+);
 const HelpsPage = lazy(() =>
   import('../features/helps/components/helps-page.tsx').then((m) => ({ default: m.HelpsPage })),
 );
@@ -213,6 +232,26 @@ export function AppRouter() {
             <QuickMessagesPage />
           </Private>
         </Route>
+        {/* Doc 2 §2.12: the plan's useOpenAi, or a toast and back to / after a second. */}
+        <Route path="/prompts">
+          <Private>
+            <AdminOnly>
+              <PlanOnly feature="useOpenAi" message="prompts.planRefused">
+                <PromptsPage />
+              </PlanOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
+        {/* Doc 2 §2.13: the plan's useIntegrations, or a toast and back to / after a second. */}
+        <Route path="/queue-integration">
+          <Private>
+            <AdminOnly>
+              <PlanOnly feature="useIntegrations" message="queueIntegrations.planRefused">
+                <QueueIntegrationsPage />
+              </PlanOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
         <Route path="/files">
           <Private>
             <FileListsPage />
@@ -298,6 +337,36 @@ export function AppRouter() {
             <AdminOnly>
               <CampaignsOnly>
                 <CampaignSettingsPage />
+              </CampaignsOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
+        {/* Doc 2 §2.1, §2.14-2.16: the flow pages sit behind the same gate as the campaigns. */}
+        <Route path="/flowbuilders">
+          <Private>
+            <AdminOnly>
+              <CampaignsOnly>
+                <FlowsPage />
+              </CampaignsOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
+        <Route path="/flowbuilder/:id?">
+          {(params) => (
+            <Private>
+              <AdminOnly>
+                <CampaignsOnly>
+                  <FlowEditorPage key={params.id ?? ''} flowId={params.id} />
+                </CampaignsOnly>
+              </AdminOnly>
+            </Private>
+          )}
+        </Route>
+        <Route path="/phrase-lists">
+          <Private>
+            <AdminOnly>
+              <CampaignsOnly>
+                <PhraseListsPage />
               </CampaignsOnly>
             </AdminOnly>
           </Private>

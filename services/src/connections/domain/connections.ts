@@ -79,6 +79,9 @@ export type ConnectionCommand =
 
 type Cmd<T extends ConnectionCommand['type']> = Extract<ConnectionCommand, { type: T }>;
 
+/** Every event decided now names all three automation links, null for none. */
+const unlinked = { promptId: null, integrationId: null, flowIdWelcome: null };
+
 const othersThan = (state: ConnectionsState, whatsappId: string) =>
   Object.values(state.connections).filter((c) => c.whatsappId !== whatsappId);
 
@@ -97,7 +100,11 @@ function createConnection(command: Cmd<'CreateConnection'>, state: ConnectionsSt
     throw new DomainError('ERR_CONNECTION_LIMIT_REACHED', `the plan allows ${command.limit} connections`, {
       limit: command.limit,
     });
-  const fields = { ...command.fields, isDefault: command.fields.isDefault || others.length === 0 };
+  const fields = {
+    ...unlinked,
+    ...command.fields,
+    isDefault: command.fields.isDefault || others.length === 0,
+  };
   if (fields.queueIds.length > 1 && !fields.greetingMessage.trim()) throw greetingRequired();
   return [{ type: 'ConnectionCreated', data: { companyId, whatsappId, token: command.token, ...fields } }];
 }
@@ -106,7 +113,8 @@ function updateConnection(command: Cmd<'UpdateConnection'>, state: ConnectionsSt
   const { companyId, whatsappId } = command;
   const current = existing(state, whatsappId);
   const { whatsappId: _w, token: _t, status: _s, ...kept } = current;
-  const fields = { ...kept, ...command.fields };
+  // A connection created before the links existed has none: its next update records them as null.
+  const fields = { ...unlinked, ...kept, ...command.fields };
   if (current.isDefault && !fields.isDefault && !othersThan(state, whatsappId).some((c) => c.isDefault)) {
     throw new DomainError('ERR_NO_OTHER_WHATSAPP', 'at least one default connection is required');
   }

@@ -42,6 +42,9 @@ const fields = (over: Partial<Fields> = {}): Fields => ({
   timeToTransfer: 0,
   transferQueueId: null,
   queueIds: [],
+  promptId: null,
+  integrationId: null,
+  flowIdWelcome: null,
   ...over,
 });
 const create = (whatsappId: string, over: Partial<Fields> = {}): ConnectionCommand => ({
@@ -314,5 +317,63 @@ describe('Connections', () => {
         ).map((e) => e.type),
       ).toEqual(['ConnectionContactsImportRequested']);
     });
+  });
+});
+
+describe('Connection automation links', () => {
+  const promptId = '00000000-0000-4000-8000-000000000030';
+  const integrationId = '00000000-0000-4000-8000-000000000031';
+  const flowId = '00000000-0000-4000-8000-000000000032';
+  /** A ConnectionCreated stored before the links existed: its data has no promptId, integrationId, flowIdWelcome. */
+  const { promptId: _p, integrationId: _i, flowIdWelcome: _f, ...before } = fields({ isDefault: true });
+  const storedBeforeLinks = connectionCreated({
+    companyId,
+    whatsappId: mainId,
+    token: 'token-old',
+    ...before,
+  });
+
+  describe('When a connection was stored before the links existed', () => {
+    it('its next update records all three links, as null when not given', () =>
+      spec
+        .given([storedBeforeLinks])
+        .when({ type: 'UpdateConnection', companyId, whatsappId: mainId, fields: { name: 'Vendas' } })
+        .then([updated(mainId, { isDefault: true, name: 'Vendas' })]));
+
+    it('an update may link a prompt, an integration and a welcome flow at once', () =>
+      spec
+        .given([storedBeforeLinks])
+        .when({
+          type: 'UpdateConnection',
+          companyId,
+          whatsappId: mainId,
+          fields: { promptId, integrationId, flowIdWelcome: flowId },
+        })
+        .then([updated(mainId, { isDefault: true, promptId, integrationId, flowIdWelcome: flowId })]));
+  });
+
+  describe('When a connection links a prompt', () => {
+    const linked = [created(mainId, { isDefault: true, promptId, flowIdWelcome: flowId })];
+
+    it('an update that does not name the links keeps them', () =>
+      spec
+        .given(linked)
+        .when({ type: 'UpdateConnection', companyId, whatsappId: mainId, fields: { name: 'Vendas' } })
+        .then([updated(mainId, { isDefault: true, name: 'Vendas', promptId, flowIdWelcome: flowId })]));
+
+    it('null unlinks the prompt and keeps the welcome flow', () =>
+      spec
+        .given(linked)
+        .when({ type: 'UpdateConnection', companyId, whatsappId: mainId, fields: { promptId: null } })
+        .then([updated(mainId, { isDefault: true, flowIdWelcome: flowId })]));
+
+    it('the default handed to the heir keeps the heir its own links', () =>
+      spec
+        .given([...linked, created(backupId, { name: 'Reserva', integrationId })])
+        .when({ type: 'DeleteConnection', companyId, whatsappId: mainId })
+        .then([
+          { type: 'ConnectionDeleted', data: { companyId, whatsappId: mainId } },
+          updated(backupId, { name: 'Reserva', integrationId, isDefault: true }),
+        ]));
   });
 });

@@ -1,5 +1,10 @@
 import type { QueueEvent } from '@zelo/contracts/queues/events';
-import { queueCreated, queueSchedulesChanged, queueUpdated } from '@zelo/contracts/testing/events';
+import {
+  queueAutomationChanged,
+  queueCreated,
+  queueSchedulesChanged,
+  queueUpdated,
+} from '@zelo/contracts/testing/events';
 import { describe, it } from 'vitest';
 import { decider } from '../../testing/given-when-then.ts';
 import {
@@ -157,5 +162,60 @@ describe('Queues within the plan', () => {
         .given([salesCreated, { type: 'QueueDeleted', data: { companyId, queueId: salesId } }])
         .when({ type: 'CreateQueue', companyId, queue: support, limit: 1 })
         .then([supportCreated]));
+  });
+});
+
+describe('Queue automation links', () => {
+  const promptId = '00000000-0000-4000-8000-000000000030';
+  const integrationId = '00000000-0000-4000-8000-000000000031';
+  const linked = (links: { promptId: string | null; integrationId: string | null }) =>
+    queueAutomationChanged({ companyId, queueId: salesId, ...links });
+  const salesUpdated = { type: 'QueueUpdated' as const, data: { companyId, ...sales } };
+
+  describe('When the company has no queues', () => {
+    it('a queue created with a prompt records the link after the queue', () =>
+      spec
+        .given([])
+        .when({ type: 'CreateQueue', companyId, queue: sales, links: { promptId } })
+        .then([salesCreated, linked({ promptId, integrationId: null })]));
+
+    it('a queue created without links records none', () =>
+      spec
+        .given([])
+        .when({ type: 'CreateQueue', companyId, queue: sales, links: { promptId: null } })
+        .then([salesCreated]));
+  });
+
+  describe('When a queue was stored before links existed', () => {
+    it('an update without links records only the update', () =>
+      spec.given([salesCreated]).when({ type: 'UpdateQueue', companyId, queue: sales }).then([salesUpdated]));
+
+    it('both a prompt and an integration may be linked (the integration wins at runtime)', () =>
+      spec
+        .given([salesCreated])
+        .when({ type: 'UpdateQueue', companyId, queue: sales, links: { promptId, integrationId } })
+        .then([salesUpdated, linked({ promptId, integrationId })]));
+  });
+
+  describe('When a queue links a prompt', () => {
+    const given = [salesCreated, linked({ promptId, integrationId: null })];
+
+    it('an update that leaves the links out keeps them (no link event)', () =>
+      spec
+        .given([...given, queueUpdated({ companyId, ...sales })])
+        .when({ type: 'UpdateQueue', companyId, queue: sales, links: {} })
+        .then([salesUpdated]));
+
+    it('adding an integration keeps the prompt', () =>
+      spec
+        .given(given)
+        .when({ type: 'UpdateQueue', companyId, queue: sales, links: { integrationId } })
+        .then([salesUpdated, linked({ promptId, integrationId })]));
+
+    it('null unlinks the prompt', () =>
+      spec
+        .given(given)
+        .when({ type: 'UpdateQueue', companyId, queue: sales, links: { promptId: null } })
+        .then([salesUpdated, linked({ promptId: null, integrationId: null })]));
   });
 });

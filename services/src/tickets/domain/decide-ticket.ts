@@ -1,6 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { TicketTimerCommand } from '@zelo/contracts/tickets/commands';
 import type { ConversationTicketClaimed, TicketEvent, TicketStatus } from '@zelo/contracts/tickets/events';
+import { type AutomationCommand, decideAutomation } from './automation.ts';
 import { type BotStep, botIsActive, botMayAnswer, type Existing, type TicketState } from './ticket.ts';
 
 // What can be asked of a ticket, and what each request decides against the ticket as its stream tells
@@ -18,6 +19,7 @@ export type TicketCommand =
   | { type: 'AnswerWithBot'; messageId: string; respond: (t: Existing) => BotStep | null }
   | { type: 'AnswerRating'; messageId: string; body: string; reask: string }
   | TicketTimerCommand
+  | AutomationCommand
   | { type: 'DeleteTicket' }
   | { type: 'MarkTicketRead'; userId: string };
 
@@ -218,6 +220,11 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       return deleteTicket(state);
     case 'MarkTicketRead':
       return markTicketRead(command, state);
+    case 'StartAutomation':
+    case 'ReplyFromAutomation':
+    case 'SetTicketVariable':
+    case 'EndAutomation':
+      return decideAutomation(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);

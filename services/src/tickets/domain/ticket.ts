@@ -1,4 +1,4 @@
-import type { BotState, TicketEvent, TicketStatus } from '@zelo/contracts/tickets/events';
+import type { AutomationKind, BotState, TicketEvent, TicketStatus } from '@zelo/contracts/tickets/events';
 
 // A ticket as its stream tells it: the state its events fold into (`evolveTicket`) and the questions
 // asked of it; what a command decides against it is in decide-ticket.ts.
@@ -24,7 +24,20 @@ export type TicketState =
       rating: { status: 'awaiting' | 'reasked'; userId: string | null } | null;
       /** Inbound messages the bot or the rating already answered: a replayed reaction answers nothing. */
       answered: string[];
+      /** The flow, prompt, Typebot or Dialogflow run holding the ticket (automation.ts). */
+      automation: Automation | null;
+      /** Every run started on this ticket, newest last (a replayed start starts nothing). */
+      automationRuns: string[];
     };
+
+export interface Automation {
+  runId: string;
+  kind: AutomationKind;
+  refId: string;
+  variables: Record<string, string>;
+  /** The steps already said, so that a retried step says nothing twice. */
+  steps: string[];
+}
 
 export const initialTicketState = (): TicketState => ({ kind: 'none' });
 
@@ -46,6 +59,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       bot: null,
       rating: null,
       answered: [],
+      automation: null,
+      automationRuns: [],
     };
   }
   if (state.kind === 'none') return state;
@@ -57,13 +72,23 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         userId: event.data.userId,
         queueId: event.data.queueId,
         bot: botEnded(state.bot),
+        automation: null,
       };
     case 'TicketReturned':
       return { ...state, status: 'pending', userId: null };
     case 'TicketTransferred': {
       const { status, userId, queueId, whatsappId, claim } = event.data;
       const claims = claim ? { ...state.claims, [claim.conversationId]: claim.revision } : state.claims;
-      return { ...state, status, userId, queueId, whatsappId, claims, bot: botEnded(state.bot) };
+      return {
+        ...state,
+        status,
+        userId,
+        queueId,
+        whatsappId,
+        claims,
+        bot: botEnded(state.bot),
+        automation: null,
+      };
     }
     case 'TicketClosed':
       return {
@@ -73,6 +98,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
         queueId: event.data.queueId,
         bot: botEnded(state.bot),
         rating: null,
+        automation: null,
       };
     case 'TicketReopened': {
       const { userId, queueId, claim } = event.data;
@@ -100,6 +126,11 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       };
     case 'TicketRated':
       return { ...state, answered: [...state.answered, event.data.inReplyTo] };
+    case 'TicketAutomationStarted':
+    case 'TicketAutomationReplied':
+    case 'TicketVariableSet':
+    case 'TicketAutomationEnded':
+      return evolveAutomation(state, event);
     case 'TicketDeleted':
       return { ...state, deleted: true };
     case 'TicketMessagesRead':
@@ -108,6 +139,47 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
 }
 
 export type Existing = Extract<TicketState, { kind: 'exists' }>;
+
+type AutomationEvent = Extract<
+  TicketEvent,
+  {
+    type:
+      | 'TicketAutomationStarted'
+      | 'TicketAutomationReplied'
+      | 'TicketVariableSet'
+      | 'TicketAutomationEnded';
+  }
+>;
+
+function evolveAutomation(state: Existing, event: AutomationEvent): Existing {
+  const a = state.automation;
+  switch (event.type) {
+    case 'TicketAutomationStarted': {
+      const { runId, kind, refId, inReplyTo } = event.data;
+      return {
+        ...state,
+        automation: { runId, kind, refId, variables: {}, steps: [] },
+        automationRuns: [...state.automationRuns, runId],
+        answered: inReplyTo ? [...state.answered, inReplyTo] : state.answered,
+      };
+    }
+    case 'TicketAutomationReplied':
+      return a?.runId === event.data.runId
+        ? { ...state, automation: { ...a, steps: [...a.steps, event.data.stepId] } }
+        : state;
+    case 'TicketVariableSet':
+      return a?.runId === event.data.runId
+        ? {
+            ...state,
+            automation: { ...a, variables: { ...a.variables, [event.data.key]: event.data.value } },
+          }
+        : state;
+    case 'TicketAutomationEnded': {
+      const queueId = event.data.queueId;
+      return { ...state, automation: null, queueId: queueId === undefined ? state.queueId : queueId };
+    }
+  }
+}
 
 /** What the chatbot decided about one customer message (see chatbot/domain/bot.ts). */
 export interface BotStep {
@@ -120,9 +192,14 @@ const botEnded = (bot: BotState | null): BotState | null =>
   bot && bot.stage !== 'ended' ? { ...bot, stage: 'ended' } : bot;
 export const botIsActive = (t: Existing) => t.bot !== null && t.bot.stage !== 'ended';
 
-/** The bot talks only on a pending ticket nobody took, outside groups, before it ended. */
+/**
+ * The bot talks only on a pending ticket nobody took, outside groups, before it ended, and never on a
+ * ticket an automation holds or held (it went pending for a human).
+ */
 export const botMayAnswer = (t: Existing) =>
   !t.deleted &&
+  t.automation === null &&
+  t.automationRuns.length === 0 &&
   t.status === 'pending' &&
   t.userId === null &&
   !t.isGroup &&

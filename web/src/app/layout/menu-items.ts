@@ -22,7 +22,10 @@ export interface MenuItem {
 }
 
 /** The groups of the Administration block, with their titles. */
-export const MENU_GROUPS = { campaigns: 'campaigns.menuGroup' } as const satisfies Record<string, TKey>;
+export const MENU_GROUPS = {
+  campaigns: 'campaigns.menuGroup',
+  flows: 'flows.menuGroup',
+} as const satisfies Record<string, TKey>;
 export type MenuGroup = keyof typeof MENU_GROUPS;
 
 const always = () => true;
@@ -94,6 +97,23 @@ export const MENU_ITEMS: MenuItem[] = [
     group: 'campaigns',
     visible: campaignsVisible,
   },
+  // Doc 1 §2: the flows group follows the campaigns group, behind the same gate (doc 2 §2.1).
+  {
+    path: '/phrase-lists',
+    label: 'flows.menuPhrases',
+    icon: 'comment',
+    section: 'admin',
+    group: 'flows',
+    visible: campaignsVisible,
+  },
+  {
+    path: '/flowbuilders',
+    label: 'flows.menuFlows',
+    icon: 'flow-branch',
+    section: 'admin',
+    group: 'flows',
+    visible: campaignsVisible,
+  },
   // Doc 1 §2: announcements are the super users' (the page sends anyone else home).
   {
     path: '/announcements',
@@ -101,6 +121,22 @@ export const MENU_ITEMS: MenuItem[] = [
     icon: 'info-sign',
     section: 'admin',
     visible: (user) => isAdmin(user) && !!user.super,
+  },
+  // Doc 1 §2: /prompts when the plan has useOpenAi.
+  {
+    path: '/prompts',
+    label: 'prompts.menu',
+    icon: 'predictive-analysis',
+    section: 'admin',
+    visible: (user, plan) => isAdmin(user) && !!plan?.useOpenAi,
+  },
+  // Doc 1 §2: /queue-integration when the plan has useIntegrations.
+  {
+    path: '/queue-integration',
+    label: 'queueIntegrations.menu',
+    icon: 'data-connection',
+    section: 'admin',
+    visible: (user, plan) => isAdmin(user) && !!plan?.useIntegrations,
   },
   {
     path: '/connections',

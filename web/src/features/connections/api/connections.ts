@@ -42,6 +42,9 @@ export const ConnectionInput = v.object({
   timeToTransfer: minutes,
   transferQueueId: v.nullable(v.string()),
   queueIds: v.array(v.string()),
+  promptId: v.nullable(v.string()),
+  integrationId: v.nullable(v.string()),
+  flowIdWelcome: v.nullable(v.string()),
 });
 export type ConnectionInput = v.InferInput<typeof ConnectionInput>;
 

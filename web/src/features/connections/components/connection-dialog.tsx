@@ -14,7 +14,13 @@ import {
 import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
+import { RefSelect } from '../../../components/ui/ref-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import {
+  listFlowChoices,
+  listIntegrationChoices,
+  listPromptChoices,
+} from '../../../lib/automation-choices.ts';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
@@ -44,6 +50,15 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
   );
   const queues = useRequest(listQueues, []);
   const providers = useRequest(listProviders, []);
+  const prompts = useRequest(listPromptChoices, []);
+  const integrations = useRequest(listIntegrationChoices, []);
+  const flows = useRequest(listFlowChoices, []);
+  const picker = {
+    noneLabel: t('connections.noneChoice'),
+    planHint: t('connections.pickerPlanHint'),
+    failedHint: t('connections.pickerFailedHint'),
+    unknownLabel: t('connections.pickerUnknown'),
+  };
   const initial: ConnectionInput | null = connectionId
     ? existing.data
       ? pick(existing.data)
@@ -142,6 +157,30 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
           </FormGroup>
         )}
       </Field>
+      <RefSelect
+        name="promptId"
+        label={t('connections.prompt')}
+        choices={prompts.data}
+        error={prompts.error}
+        testId="connection-prompt"
+        {...picker}
+      />
+      <RefSelect
+        name="integrationId"
+        label={t('connections.integration')}
+        choices={integrations.data}
+        error={integrations.error}
+        testId="connection-integration"
+        {...picker}
+      />
+      <RefSelect
+        name="flowIdWelcome"
+        label={t('connections.welcomeFlow')}
+        choices={flows.data}
+        error={flows.error}
+        testId="connection-welcome-flow"
+        {...picker}
+      />
       <NumberField name="timeToTransfer" label={t('connections.timeToTransfer')} />
       <NumberField name="expiresTicket" label={t('connections.expiresTicket')} />
       <TextAreaField name="expiresInactiveMessage" label={t('connections.expiresInactiveMessage')} />

@@ -18,6 +18,8 @@ export const QueueInput = v.object({
   schedules: v.optional(
     v.array(v.object({ weekday: v.string(), startTime: v.string(), endTime: v.string() })),
   ),
+  promptId: v.optional(v.nullable(v.string()), null),
+  integrationId: v.optional(v.nullable(v.string()), null),
 });
 export type QueueInput = v.InferInput<typeof QueueInput>;
 

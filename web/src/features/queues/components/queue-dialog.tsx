@@ -13,11 +13,14 @@ import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { type DayHours, defaultWeeklyHours } from '@zelo/contracts/weekly-hours';
 import { useMemo, useState } from 'react';
 import { Field, Form } from 'react-final-form';
+import { RefSelect } from '../../../components/ui/ref-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { WeeklyHoursEditor, weeklyHoursValid } from '../../../components/ui/weekly-hours-editor.tsx';
+import { listIntegrationChoices, listPromptChoices } from '../../../lib/automation-choices.ts';
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { showToast, toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { useRequest } from '../../../lib/use-request.ts';
 import { QueueInput, saveQueue } from '../api/queues.ts';
 import { firstFreeColour, isColourFree, QUEUE_PALETTE, takenColours } from '../lib/palette.ts';
 import { OptionTree } from './option-tree.tsx';
@@ -43,6 +46,16 @@ export function QueueDialog({ queue, queues, showHours, onClose, onSaved }: Prop
     greetingMessage: '',
     outOfHoursMessage: '',
     orderQueue: null,
+    promptId: null,
+    integrationId: null,
+  };
+  const prompts = useRequest(listPromptChoices, []);
+  const integrations = useRequest(listIntegrationChoices, []);
+  const picker = {
+    noneLabel: t('queues.noneChoice'),
+    planHint: t('queues.pickerPlanHint'),
+    failedHint: t('queues.pickerFailedHint'),
+    unknownLabel: t('queues.pickerUnknown'),
   };
 
   const onSubmit = async (values: QueueInput) => {
@@ -94,6 +107,33 @@ export function QueueDialog({ queue, queues, showHours, onClose, onSaved }: Prop
               data-testid="queue-order"
             />
           </FormGroup>
+        )}
+      </Field>
+      <RefSelect
+        name="integrationId"
+        label={t('queues.integration')}
+        choices={integrations.data}
+        error={integrations.error}
+        testId="queue-integration"
+        {...picker}
+      />
+      <RefSelect
+        name="promptId"
+        label={t('queues.prompt')}
+        choices={prompts.data}
+        error={prompts.error}
+        testId="queue-prompt"
+        {...picker}
+      />
+      <Field<string | null> name="integrationId" subscription={{ value: true }}>
+        {({ input: integration }) => (
+          <Field<string | null> name="promptId" subscription={{ value: true }}>
+            {({ input: prompt }) =>
+              integration.value && prompt.value ? (
+                <p className="bp6-text-muted">{t('queues.bothHint')}</p>
+              ) : null
+            }
+          </Field>
         )}
       </Field>
     </>

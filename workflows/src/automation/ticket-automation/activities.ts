@@ -1,0 +1,64 @@
+import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
+import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
+
+/** A customer's message as the dispatcher signals it (already stored on the ticket). */
+export interface CustomerMessage {
+  messageId: string;
+  body: string;
+  mediaType?: string | null;
+  mediaUrl?: string | null;
+}
+
+/**
+ * Who answers the customer in a conversation-wide handover: a stored prompt, a flow's `openai` node
+ * (its settings inline), a Typebot or a Dialogflow integration.
+ */
+export type Agent =
+  | { kind: 'prompt'; promptId: string }
+  | { kind: 'openai'; settings: OpenAiSettings }
+  | { kind: 'typebot'; integrationId: string }
+  | { kind: 'dialogflow'; integrationId: string };
+
+/** What the agent answered: the replies to send, and whether the conversation leaves it (transfer, finish). */
+export interface AgentAnswer {
+  replies: AutomationReply[];
+  /** Between two replies (a Typebot's `typebotDelayMessage`). */
+  delayMs?: number;
+  end: { reason: Extract<AutomationEndReason, 'handover' | 'finished'>; queueId: string | null } | null;
+}
+
+export interface RunRef {
+  ticketId: string;
+  companyId: string;
+  runId: string;
+}
+
+/** The services' side of a run (the app wires the real one: services/src/automation/runtime.ts). */
+export interface AutomationActivityDeps {
+  /** ReplyFromAutomation; false when the run no longer holds the ticket (accepted, transferred, closed). */
+  reply(run: RunRef, stepId: string, replies: AutomationReply[]): Promise<boolean>;
+  setVariable(run: RunRef, key: string, value: string): Promise<boolean>;
+  end(run: RunRef, reason: AutomationEndReason, queueId: string | null): Promise<void>;
+  /** One turn of the external agent (OpenAI, Typebot, Dialogflow); throws when it is down or answers garbage. */
+  ask(run: RunRef, agent: Agent, message: CustomerMessage): Promise<AgentAnswer>;
+}
+
+export function createAutomationActivities(deps: AutomationActivityDeps) {
+  return {
+    /** Says one step of the run; idempotent by stepId. Returns whether the run still holds the ticket. */
+    async automationReply(input: { run: RunRef; stepId: string; replies: AutomationReply[] }) {
+      return { held: await deps.reply(input.run, input.stepId, input.replies) };
+    },
+    async automationSetVariable(input: { run: RunRef; key: string; value: string }) {
+      return { held: await deps.setVariable(input.run, input.key, input.value) };
+    },
+    async automationEnd(input: { run: RunRef; reason: AutomationEndReason; queueId: string | null }) {
+      await deps.end(input.run, input.reason, input.queueId);
+    },
+    async automationAsk(input: { run: RunRef; agent: Agent; message: CustomerMessage }) {
+      return deps.ask(input.run, input.agent, input.message);
+    },
+  };
+}
+
+export type AutomationActivities = ReturnType<typeof createAutomationActivities>;

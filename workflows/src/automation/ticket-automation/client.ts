@@ -1,0 +1,58 @@
+import { type Client, WorkflowNotFoundError } from '@temporalio/client';
+import type { AutomationEndReason } from '@zelo/contracts/tickets/events';
+import type { CustomerMessage } from './activities.ts';
+import {
+  type AutomationRunInput,
+  automationWorkflowId,
+  customerMessageSignal,
+  startSignal,
+  stopSignal,
+  ticketAutomationWorkflow,
+} from './workflow.ts';
+
+/**
+ * Starts and talks to ticket automation runs from outside Temporal (what the services' dispatcher asks
+ * for). Starting is signal-with-start, so a start repeated after a crash joins the running run; the run
+ * ignores a message it already has.
+ */
+export function ticketAutomationClient(client: Client, taskQueue: string) {
+  return {
+    async start(input: AutomationRunInput, first: CustomerMessage | null): Promise<void> {
+      const options = {
+        workflowId: automationWorkflowId(input.runId),
+        taskQueue,
+        args: [input] as [AutomationRunInput],
+      };
+      if (first)
+        await client.workflow.signalWithStart(ticketAutomationWorkflow, {
+          ...options,
+          signal: customerMessageSignal,
+          signalArgs: [first],
+        });
+      else
+        await client.workflow.signalWithStart(ticketAutomationWorkflow, { ...options, signal: startSignal });
+    },
+
+    /** Passes a customer's message on; false when the run's workflow is gone. */
+    async message(runId: string, message: CustomerMessage): Promise<boolean> {
+      try {
+        await client.workflow.getHandle(automationWorkflowId(runId)).signal(customerMessageSignal, message);
+        return true;
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) return false;
+        throw err;
+      }
+    },
+
+    async stop(runId: string, reason: AutomationEndReason): Promise<void> {
+      try {
+        await client.workflow.getHandle(automationWorkflowId(runId)).signal(stopSignal, { reason });
+      } catch (err) {
+        // Already ended: nothing left to stop.
+        if (!(err instanceof WorkflowNotFoundError)) throw err;
+      }
+    },
+  };
+}
+
+export type TicketAutomationClient = ReturnType<typeof ticketAutomationClient>;
