@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLoggedInUser, readySocket } from '../testing/session-clients.ts';
@@ -222,6 +223,36 @@ describe('queue integrations', () => {
     expect(JSON.stringify(model.rows[0])).not.toMatch(/PRIVATE KEY|gserviceaccount/);
     // An agent never sees the webhook signing secret.
     expect((await call(agent, 'GET', `/queueIntegration/${id}`)).body.webhookSecret).toBeNull();
+  });
+
+  it('tests a Dialogflow session: a refusal is 400 ERR_INTEGRATION_TEST_FAILED with the reason', async () => {
+    // Google's token endpoint is not reachable from here: a closed local port stands for it.
+    process.env.DIALOGFLOW_TOKEN_URL = 'http://127.0.0.1:9/token';
+    try {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const key = JSON.stringify({
+        type: 'service_account',
+        project_id: 'agente',
+        client_email: 'bot@agente.iam.gserviceaccount.com',
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      });
+      const refused = await call(admin, 'POST', '/queueIntegration/testSession', {
+        projectName: 'agente',
+        jsonContent: key,
+        language: 'pt-BR',
+      });
+      expect([refused.status, refused.body.error]).toEqual([400, 'ERR_INTEGRATION_TEST_FAILED']);
+      const garbage = await call(admin, 'POST', '/queueIntegration/testSession', {
+        projectName: 'agente',
+        jsonContent: 'not json',
+        language: 'pt-BR',
+      });
+      expect([garbage.status, garbage.body.error]).toEqual([400, 'ERR_VALIDATION']);
+      const missing = await call(admin, 'POST', '/queueIntegration/testSession', { projectName: 'agente' });
+      expect([missing.status, missing.body.error]).toEqual([400, 'ERR_VALIDATION']);
+    } finally {
+      delete process.env.DIALOGFLOW_TOKEN_URL;
+    }
   });
 
   it('writes are for admins; the plan must include integrations', async () => {

@@ -111,9 +111,10 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
     // Started now, or by the batch a crash interrupted: either way the workflow is (re)joined.
     if (r.state.kind !== 'exists' || r.state.automation?.runId !== runId) return false;
     const { ticketId, companyId } = ticket;
+    // A flow starts at its start node (its phrase is no answer to anything); an agent answers the message.
     await runs.start(
       { ticketId, companyId, runId, kind: choice.kind, refId: choice.refId, graph, replyTimeoutMs },
-      first,
+      choice.kind === 'flow' ? null : first,
     );
     return true;
   }

@@ -93,7 +93,8 @@ async function spoolParts(request: FastifyRequest, spool: string, accept: Kind[]
       if (!['medias', 'file', 'files'].includes(part.fieldname)) continue;
       const declared = mediaTypeOf(part.mimetype);
       if (!declared || declared === 'application') throw mismatch(name, accept);
-      if (part.file.truncated) throw tooLarge(name, 'video');
+      // Cut short at the largest limit: over any kind's, said in the declared kind's terms.
+      if (part.file.truncated) throw tooLarge(name, accept.includes(declared) ? declared : 'video');
       const size = (await stat(tempPath)).size;
       if (size === 0) throw new DomainError('ERR_VALIDATION', `medias: ${name} is empty`);
       // The declared type is the client's word: the bytes decide (a PDF called x.png is refused).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@zelo/contracts/errors';
 import {
+  JSON_CONTENT_MASK,
   ListQueueIntegrationsQuery,
   QueueIntegrationRequest,
   TestSessionRequest,
@@ -24,6 +25,7 @@ import { IdParam } from '../api/validation.ts';
 import { newId } from '../platform/ids.ts';
 import { secretBox } from '../platform/secret-box.ts';
 import { assertPlanAllows } from '../tenancy/plan-features.ts';
+import { dialogflowConfigFromEnv, testDialogflowSession } from './dialogflow.ts';
 import { runQueueIntegrationCommand } from './handlers.ts';
 import { jsonContentContext, signingSecretContext } from './sealing.ts';
 
@@ -147,7 +149,7 @@ export async function queueIntegrationRoutes(plain: FastifyInstance, { ctx }: { 
       const { companyId } = request.session;
       const { integrationId, projectName, language } = request.body;
       let { jsonContent } = request.body;
-      if (integrationId && jsonContent === '********') {
+      if (integrationId && jsonContent === JSON_CONTENT_MASK) {
         const stored = await getQueueIntegrationForRuntime(pool, companyId, integrationId);
         if (!stored) throw notFound();
         if (!stored.sealedJsonContent)
@@ -159,13 +161,9 @@ export async function queueIntegrationRoutes(plain: FastifyInstance, { ctx }: { 
   );
 }
 
-/**
- * The Dialogflow test session is written beside this file (dialogflow.ts, in progress by the
- * integrations runtime): until it is wired, the route says so instead of pretending a result.
- */
-async function testDialogflow(_input: { projectName: string; jsonContent: string; language: string }) {
-  throw new DomainError(
-    'ERR_INTEGRATION_TEST_FAILED',
-    'the Dialogflow test session is not available on this server yet',
-  );
+/** The agent answers a greeting with these credentials, or the route says why not. */
+async function testDialogflow(input: { projectName: string; jsonContent: string; language: string }) {
+  const result = await testDialogflowSession(input, dialogflowConfigFromEnv());
+  if (!result.ok) throw new DomainError('ERR_INTEGRATION_TEST_FAILED', result.message);
+  return result;
 }

@@ -145,9 +145,7 @@ export function ContentDialog({
                 )}
                 {card.type === 'interval' && (
                   <InputGroup
-                    type="number"
-                    min={1}
-                    max={120}
+                    inputMode="numeric"
                     value={card.value}
                     placeholder={t('flows.contentSeconds')}
                     onChange={(e) => update(card.key, { value: e.currentTarget.value })}
