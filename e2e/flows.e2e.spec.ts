@@ -12,6 +12,10 @@ import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type start
 // simulator phone and walks the flow) continues from the saved flow and the phrase campaign below.
 
 const FLOW_NAME = 'Atendimento inicial';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
 const PHRASE = 'quero atendimento';
 
 describe('the flow builder, in the browser', () => {
@@ -158,6 +162,25 @@ describe('the flow builder, in the browser', () => {
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
     await dialog().waitFor({ state: 'detached', timeout: 5_000 });
     await expect(page.locator('.react-flow__node').count()).resolves.toBe(1);
+  });
+
+  it('uploads an image node through POST /flowbuilder/img, and refuses one over 2 MB', async () => {
+    await addNode('img');
+    const input = page.getByTestId('flow-img-file');
+    await input.setInputFiles({
+      name: 'grande.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 10),
+    });
+    await dialog().getByText('Arquivo é muito grande! 2MB máximo').waitFor({ timeout: 5_000 });
+    await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('flow-dialog-submit').click();
+    await node('img').locator('img').waitFor({ timeout: 10_000 });
+    const src = await node('img').locator('img').getAttribute('src');
+    expect(src).toContain('/public/');
+    // The node's own delete action takes it away again.
+    await node('img').getByTestId('flow-node-delete').click();
+    await node('img').waitFor({ state: 'detached', timeout: 5_000 });
   });
 
   it('draws a menu with two options and a question', async () => {

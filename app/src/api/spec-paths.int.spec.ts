@@ -180,7 +180,7 @@ const DOC2 = [
   'PUT /prompt/{new}',
   'DELETE /prompt/{new}',
   'GET /queueIntegration/?searchParam=&pageNumber=1',
-  'GET /queueIntegration/{new}',
+  'GET /queueIntegration/{queueIntegrationId}',
   'PUT /queueIntegration/{new}',
   'DELETE /queueIntegration/{new}',
   'POST /queueIntegration',
@@ -328,6 +328,13 @@ describe("the spec's §7 calls, exactly as written", () => {
         prompt: 'Você é a atendente virtual do spec. Responda em poucas palavras, com educação.',
         apiKey: 'sk-spec-0000000000000000',
         queueId: ids.queueId,
+      })
+    ).id;
+    ids.queueIntegrationId = (
+      await api('POST', '/queueIntegration', {
+        type: 'webhook',
+        name: 'Integração Spec',
+        urlN8N: 'https://spec.example/hook',
       })
     ).id;
     ids.contactListId = (await api('POST', '/contact-lists', { name: 'Lista de Contatos Spec' })).id;

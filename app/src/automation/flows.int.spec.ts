@@ -404,3 +404,37 @@ async function runEnded(number: string): Promise<boolean> {
   const state = await loadTicket(system.deps, ticket.id);
   return state.kind === 'exists' && state.automation === null && state.automationRuns.length > 0;
 }
+
+describe("a connection's prompt", () => {
+  it('answers every customer message while no agent has the ticket; the chatbot stays quiet', async () => {
+    const prompt = await api('POST', '/prompt', {
+      name: 'Atendente IA da conexão',
+      prompt: 'Você é a atendente virtual da loja Zelo. Responda sobre produtos, preços e horários.',
+      apiKey: openai.apiKey,
+      queueId: supportId,
+    });
+    expect(prompt.status, JSON.stringify(prompt.body)).toBe(201);
+    const withPrompt = await connection('Com IA', {
+      queueIds: [supportId],
+      greetingMessage: 'Menu do chatbot',
+      promptId: prompt.body.id,
+    });
+    const customer = phone(newNumber(), withPrompt);
+    openai.script({ text: 'Olá! Abrimos às 9h.' }, { text: 'Custa R$ 10.' });
+    await customer.says('que horas abrem?');
+    await eventually(
+      async () => (await customer.received()).includes('Olá! Abrimos às 9h.'),
+      'the first answer',
+    );
+    await customer.says('quanto custa?');
+    await eventually(async () => (await customer.received()).includes('Custa R$ 10.'), 'the second answer');
+    expect(await customer.received()).toEqual(['Olá! Abrimos às 9h.', 'Custa R$ 10.']);
+    // The context: the earlier exchange, oldest first, then the new message.
+    const last = openai.chats.at(-1)?.body.messages.slice(1);
+    expect(last).toEqual([
+      { role: 'user', content: 'que horas abrem?' },
+      { role: 'assistant', content: 'Olá! Abrimos às 9h.' },
+      { role: 'user', content: 'quanto custa?' },
+    ]);
+  }, 60_000);
+});

@@ -1,5 +1,6 @@
 import type { FlowGraphFinding, FlowGraphInput } from '@zelo/contracts/flows/graph';
 import { mediaOf } from '@zelo/contracts/flows/graph';
+import { campaignsStartingFlow } from '@zelo/projections/flows/queries';
 import type pg from 'pg';
 import type { MediaStorage } from '../media/storage.ts';
 
@@ -74,4 +75,30 @@ export async function foreignReferences(
           message: `${url} is not stored (upload it again)`,
         });
   return findings;
+}
+
+const quoted = (names: string[]) => names.map((n) => `"${n}"`).join(', ');
+
+/**
+ * What still starts a flow, for ERR_FLOW_IN_USE: its phrase campaigns, the connections that greet a
+ * first contact with it (`flowIdWelcome`) and the flowbuilder queue integrations that run it. Null:
+ * nothing, it may go.
+ */
+export async function whatStartsFlow(pool: pg.Pool, companyId: string, flowId: string) {
+  const names = async (sql: string) =>
+    (await pool.query<{ name: string }>(sql, [companyId, flowId])).rows.map((r) => r.name);
+  const [campaigns, connections, integrations] = await Promise.all([
+    campaignsStartingFlow(pool, companyId, flowId),
+    names(`SELECT name FROM whatsapps WHERE company_id = $1 AND settings->>'flowIdWelcome' = $2::text
+            ORDER BY lower(name)`),
+    names(`SELECT name FROM queue_integrations
+            WHERE company_id = $1 AND type = 'flowbuilder' AND fields->>'flowId' = $2::text
+            ORDER BY lower(name)`),
+  ]);
+  const uses = [
+    campaigns.length ? `the phrase campaign(s) ${quoted(campaigns)}` : null,
+    connections.length ? `the connection(s) ${quoted(connections)} (welcome flow)` : null,
+    integrations.length ? `the queue integration(s) ${quoted(integrations)}` : null,
+  ].filter((u): u is string => u !== null);
+  return uses.length ? uses.join(', ') : null;
 }

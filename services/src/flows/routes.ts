@@ -8,21 +8,18 @@ import {
   SaveFlowRequest,
 } from '@zelo/contracts/flows/api';
 import type { FlowPage, FlowView, FlowWithGraph } from '@zelo/contracts/flows/read-models';
-import {
-  campaignsStartingFlow,
-  getFlow,
-  getFlowWithGraph,
-  searchFlows,
-} from '@zelo/projections/flows/queries';
+import { getFlow, getFlowWithGraph, searchFlows } from '@zelo/projections/flows/queries';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, actorOf } from '../api/context.ts';
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import type { MediaStorage } from '../media/storage.ts';
 import { newId } from '../platform/ids.ts';
+import { secretBox } from '../platform/secret-box.ts';
 import { assertValidGraph } from './domain/flow.ts';
-import { duplicateFlow, runFlowCommand } from './handlers.ts';
-import { foreignReferences } from './references.ts';
+import { duplicateFlow, runFlowCommand, sealedForSave } from './handlers.ts';
+import { graphForBrowser } from './node-keys.ts';
+import { foreignReferences, whatStartsFlow } from './references.ts';
 import { FLOW_UPLOAD_LIMITS, receiveFlowMedia } from './upload.ts';
 
 const PROJECTION = ['flows'];
@@ -40,6 +37,8 @@ export async function flowRoutes(
   // Scoped to this plugin: the editor's media uploads (per-kind limits in upload.ts).
   await app.register(multipart, { limits: FLOW_UPLOAD_LIMITS, throwFileSizeLimit: true });
   const { deps, pool, watcher } = ctx;
+  // The openai nodes' keys (node-keys.ts): sealed before a save is stored, only masked in an answer.
+  const box = secretBox(ctx.config.jwtSecret);
   app.addHook('onRequest', app.requireAdmin);
 
   async function flowAfter(companyId: string, id: string, position: string | null): Promise<FlowView> {
@@ -52,7 +51,9 @@ export async function flowRoutes(
     await watcher.waitFor(position, PROJECTION);
     const flow = await getFlowWithGraph(pool, companyId, id);
     if (!flow) throw notFound();
-    return { flow } satisfies { flow: FlowWithGraph };
+    return { flow: { ...flow, flow: flow.flow && graphForBrowser(flow.flow) } } satisfies {
+      flow: FlowWithGraph;
+    };
   }
 
   app.get(
@@ -82,10 +83,7 @@ export async function flowRoutes(
   app.delete('/flowbuilder/:id', { schema: { params: IdParam } }, async (request) => {
     const { companyId } = request.session;
     const flowId = request.params.id;
-    const campaigns = await campaignsStartingFlow(pool, companyId, flowId);
-    const usedBy = campaigns.length
-      ? `the phrase campaign(s) ${campaigns.map((n) => `"${n}"`).join(', ')}`
-      : null;
+    const usedBy = await whatStartsFlow(pool, companyId, flowId);
     const r = await runFlowCommand(deps, { type: 'DeleteFlow', companyId, flowId, usedBy }, actorOf(request));
     await watcher.waitFor(r.position, PROJECTION);
     return { message: 'flow deleted' };
@@ -95,6 +93,7 @@ export async function flowRoutes(
     const { companyId, id: userId } = request.session;
     const { flowId, position } = await duplicateFlow(
       deps,
+      box,
       { companyId, userId, sourceId: request.body.flowId },
       actorOf(request),
     );
@@ -110,13 +109,10 @@ export async function flowRoutes(
     const { idFlow: flowId, nodes, connections } = request.body;
     // Its references are checked only once the flow is known to be the company's (a foreign id: 404).
     if (!(await getFlow(pool, companyId, flowId))) throw notFound();
-    const refs = await foreignReferences(pool, media, companyId, { nodes, connections });
-    if (refs.length) assertValidGraph({ nodes, connections }, companyId, refs);
-    const r = await runFlowCommand(
-      deps,
-      { type: 'SaveFlow', companyId, flowId, graph: { nodes, connections } },
-      actorOf(request),
-    );
+    const graph = await sealedForSave(deps, box, { companyId, flowId, graph: { nodes, connections } });
+    const refs = await foreignReferences(pool, media, companyId, graph);
+    if (refs.length) assertValidGraph(graph, companyId, refs);
+    const r = await runFlowCommand(deps, { type: 'SaveFlow', companyId, flowId, graph }, actorOf(request));
     return graphAfter(companyId, flowId, r.position);
   });
 

@@ -244,6 +244,10 @@ export const en: Dictionary = {
     phraseUpdated: 'Phrase changed successfully!',
     phraseDeleted: 'Phrase deleted',
     phraseConfirmDelete: 'Delete the campaign {{name}}?',
+    errorERR_NO_FLOW_FOUND: 'Flow not found',
+    errorERR_INVALID_FLOW: 'The flow has blocks with problems',
+    errorERR_FLOW_IN_USE: 'A phrase campaign uses this flow; remove it first',
+    errorERR_NO_FLOW_CAMPAIGN_FOUND: 'Phrase campaign not found',
   },
   dashboard: {
     perDate: 'Filter by date',

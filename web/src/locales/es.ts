@@ -244,6 +244,10 @@ export const es: Dictionary = {
     phraseUpdated: '¡Frase cambiada con éxito!',
     phraseDeleted: 'Frase eliminada',
     phraseConfirmDelete: '¿Eliminar la campaña {{name}}?',
+    errorERR_NO_FLOW_FOUND: 'Flujo no encontrado',
+    errorERR_INVALID_FLOW: 'El flujo tiene bloques con problemas',
+    errorERR_FLOW_IN_USE: 'Una campaña por frase usa este flujo; elimínela primero',
+    errorERR_NO_FLOW_CAMPAIGN_FOUND: 'Campaña por frase no encontrada',
   },
   dashboard: {
     perDate: 'Filtrar por fecha',

@@ -243,6 +243,10 @@ export const pt = {
     phraseUpdated: 'Frase alterada com sucesso!',
     phraseDeleted: 'Frase deletada',
     phraseConfirmDelete: 'Excluir a campanha {{name}}?',
+    errorERR_NO_FLOW_FOUND: 'Fluxo não encontrado',
+    errorERR_INVALID_FLOW: 'O fluxo tem blocos com problemas',
+    errorERR_FLOW_IN_USE: 'Este fluxo é usado por uma campanha por frase; remova-a antes',
+    errorERR_NO_FLOW_CAMPAIGN_FOUND: 'Campanha por frase não encontrada',
   },
   dashboard: {
     perDate: 'Filtrar por data',

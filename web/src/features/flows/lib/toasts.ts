@@ -1,4 +1,4 @@
-import { t, translateError } from '../../../lib/i18n.ts';
+import { type TKey, t, translateError } from '../../../lib/i18n.ts';
 import { appStore, languageAtom } from '../../../lib/store.ts';
 import { showToast } from '../../../lib/toaster.ts';
 
@@ -14,5 +14,8 @@ export function flowError(error: unknown) {
     console.error(error);
     return showToast(t('errors.generic'), 'danger', FLOW_TOAST_MS);
   }
-  showToast(translateError(appStore.get(languageAtom), code), 'danger', FLOW_TOAST_MS);
+  // The flow area's own codes are worded in its section (until the shared catalogue has them).
+  const own = `flows.error${code}` as TKey;
+  const text = t(own);
+  showToast(text !== own ? text : translateError(appStore.get(languageAtom), code), 'danger', FLOW_TOAST_MS);
 }
