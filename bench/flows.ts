@@ -109,5 +109,7 @@ log(
   `all customers done in ${(walked / 1000).toFixed(1)} s; failed ${failed.length}, wrong messages ${wrong.length}`,
 );
 for (const f of failed.slice(0, 3)) console.log(' ', (f as PromiseRejectedResult).reason?.message);
+for (const w of wrong.slice(0, 2))
+  console.log('  got', JSON.stringify((w as PromiseFulfilledResult<string[]>).value));
 await system.close();
 process.exit(failed.length + wrong.length > 0 ? 1 : 0);

@@ -20,7 +20,10 @@ export type FlowCreated = v.InferOutput<typeof FlowCreated>;
 export const FlowRenamed = event('FlowRenamed', { flowId: Id, companyId: Id, name: v.string() });
 export type FlowRenamed = v.InferOutput<typeof FlowRenamed>;
 
-/** The whole graph as the editor drew it, after validateFlowGraph found nothing. */
+/**
+ * The whole graph as the editor drew it, after validateFlowGraph found nothing; an `openai` node's keys
+ * sealed (`apiKeySealed`, `voiceKeySealed`) and masked (services/src/flows/node-keys.ts), never in clear.
+ */
 export const FlowSaved = event('FlowSaved', {
   flowId: Id,
   companyId: Id,

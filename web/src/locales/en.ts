@@ -1367,6 +1367,12 @@ export const en: Dictionary = {
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'This list already has a contact with this number.',
     ERR_NO_FILE_LIST_FOUND: 'No file list found with this ID.',
     ERR_NO_PROMPT_FOUND: 'No prompt found with this ID.',
+    ERR_NO_FLOW_FOUND: 'No flow found with this ID.',
+    ERR_INVALID_FLOW: 'The flow has errors: fix the marked blocks and save again.',
+    ERR_FLOW_IN_USE: 'This flow is still in use and cannot be deleted.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'No phrase campaign found with this ID.',
+    ERR_NO_QUEUE_INTEGRATION_FOUND: 'No integration found with this ID.',
+    ERR_INTEGRATION_TEST_FAILED: 'The integration test failed.',
     ERR_NO_CAMPAIGN_FOUND: 'No campaign found with this ID.',
     ERR_CAMPAIGN_NOT_EDITABLE:
       'This campaign can no longer be changed: it has started or starts in less than 1 hour.',

@@ -1369,6 +1369,12 @@ export const pt = {
     ERR_DUPLICATED_CONTACT_LIST_ITEM: 'Já existe um contato com este número nesta lista.',
     ERR_NO_FILE_LIST_FOUND: 'Nenhuma lista de arquivos encontrada com este ID.',
     ERR_NO_PROMPT_FOUND: 'Nenhum prompt encontrado com este ID.',
+    ERR_NO_FLOW_FOUND: 'Nenhum fluxo encontrado com este ID.',
+    ERR_INVALID_FLOW: 'O fluxo tem erros: corrija os blocos marcados e salve de novo.',
+    ERR_FLOW_IN_USE: 'Este fluxo ainda está em uso e não pode ser excluído.',
+    ERR_NO_FLOW_CAMPAIGN_FOUND: 'Nenhuma campanha por frase encontrada com este ID.',
+    ERR_NO_QUEUE_INTEGRATION_FOUND: 'Nenhuma integração encontrada com este ID.',
+    ERR_INTEGRATION_TEST_FAILED: 'O teste da integração falhou.',
     ERR_NO_CAMPAIGN_FOUND: 'Nenhuma campanha encontrada com este ID.',
     ERR_CAMPAIGN_NOT_EDITABLE:
       'Esta campanha não pode mais ser alterada: ela já começou ou começa em menos de 1 hora.',

@@ -71,6 +71,8 @@ export function QueueIntegrationsPage() {
       )}
       fetchPage={fetchIntegrations}
       liveEvent={user ? `company-${user.companyId}-queueIntegration` : null}
+      // Every delivery attempt updates its integration: a burst of them reloads the list once.
+      liveDelayMs={1000}
       emptyIcon="data-connection"
       emptyTitle={t('queueIntegrations.empty')}
       renderDialog={(integration, close) => (
