@@ -358,6 +358,7 @@ describe('an OpenAI node', () => {
     const number = newNumber();
     const customer = phone(number);
     await customer.says('falar com ia');
+    openai.reset();
     openai.script(
       { text: 'Temos camisetas e bonés.' },
       { text: 'Ação: Transferir para o setor de atendimento. Um atendente já vai falar com você.' },
@@ -420,6 +421,7 @@ describe("a connection's prompt", () => {
       promptId: prompt.body.id,
     });
     const customer = phone(newNumber(), withPrompt);
+    openai.reset();
     openai.script({ text: 'Olá! Abrimos às 9h.' }, { text: 'Custa R$ 10.' });
     await customer.says('que horas abrem?');
     await eventually(

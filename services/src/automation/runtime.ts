@@ -2,6 +2,7 @@ import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
 import { loadContact } from '../contacts/handlers.ts';
+import { unsealOpenAiSettings } from '../flows/node-keys.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { secretBox } from '../platform/secret-box.ts';
@@ -24,7 +25,7 @@ interface RunRef {
 }
 type Agent =
   | { kind: 'prompt'; promptId: string }
-  | { kind: 'openai'; settings: OpenAiSettings }
+  | { kind: 'openai'; settings: OpenAiSettings; flowId: string; nodeId: string }
   | { kind: 'typebot'; integrationId: string }
   | { kind: 'dialogflow'; integrationId: string };
 interface AgentAnswer {
@@ -63,6 +64,8 @@ export function automationRuntime(deps: Deps, pool: Pool, secret: string) {
         }
         case 'openai': {
           const s = agent.settings;
+          const at = { companyId: run.companyId, flowId: agent.flowId, nodeId: agent.nodeId };
+          const { apiKey } = unsealOpenAiSettings(secret, at, s);
           const prompt: RuntimePrompt = {
             id: run.runId,
             name: s.name,
@@ -70,7 +73,7 @@ export function automationRuntime(deps: Deps, pool: Pool, secret: string) {
             model: 'gpt-3.5-turbo-1106',
             maxTokens: Number(s.maxTokens) || 100,
             temperature: Number(s.temperature) || 1,
-            apiKey: s.apiKey,
+            apiKey,
             queueId: s.queueId === undefined || s.queueId === null ? null : String(s.queueId),
             maxMessages: Number(s.maxMessages) || 10,
           };

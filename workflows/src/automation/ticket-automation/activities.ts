@@ -15,7 +15,8 @@ export interface CustomerMessage {
  */
 export type Agent =
   | { kind: 'prompt'; promptId: string }
-  | { kind: 'openai'; settings: OpenAiSettings }
+  /** A flow's `openai` node: its key stays sealed in the stored graph, opened by the activity. */
+  | { kind: 'openai'; settings: OpenAiSettings; flowId: string; nodeId: string }
   | { kind: 'typebot'; integrationId: string }
   | { kind: 'dialogflow'; integrationId: string };
 

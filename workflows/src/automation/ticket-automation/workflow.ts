@@ -177,7 +177,10 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
       case 'ticket':
         return { end: 'handover', queueId: String(node.data.queue.id) };
       case 'openai': {
-        return { at: 'agent', agent: { kind: 'openai', settings: node.data.typebotIntegration } };
+        return {
+          at: 'agent',
+          agent: { kind: 'openai', settings: node.data.typebotIntegration, flowId: input.refId, nodeId },
+        };
       }
       case 'typebot':
         return {
