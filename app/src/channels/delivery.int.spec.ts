@@ -75,6 +75,35 @@ describe('outbound delivery', () => {
     expect(sentEvents.rows[0].n).toBe(1);
   }, 60_000);
 
+  it("a conversation's queued messages reach the phone in the order they were queued", async () => {
+    const first = await startTestSystem();
+    running.push(first);
+    const { token } = await first.login(DEMO.email, DEMO.password);
+    const ticketId = await openTicketWithCustomer(first, token);
+    await first.close({ keepDatabase: true });
+    running.length = 0;
+
+    // Queued while no worker runs, so the worker claims them all in one batch when it starts.
+    const apiOnly = await startTestSystem({
+      databaseUrl: first.databaseUrl,
+      env: { ZELO_ROLES: 'api,projections' },
+    });
+    running.push(apiOnly);
+    const { token: t2 } = await apiOnly.login(DEMO.email, DEMO.password);
+    const bodies = Array.from({ length: 12 }, (_, i) => `Passo ${i + 1}`);
+    for (const body of bodies) {
+      const r = await apiOnly.api('POST', `/messages/${ticketId}`, { token: t2, body: { body } });
+      expect(r.status).toBe(201);
+    }
+    await apiOnly.close({ keepDatabase: true });
+    running.length = 0;
+
+    const withChannel = await startTestSystem({ databaseUrl: first.databaseUrl });
+    running.push(withChannel);
+    await eventually(async () => (await outboundOnPhone(withChannel)).length >= bodies.length);
+    expect((await outboundOnPhone(withChannel)).map((m) => m.body)).toEqual(bodies);
+  }, 90_000);
+
   it('retries while the connection is down and delivers once it pairs again', async () => {
     const system = await startTestSystem();
     running.push(system);

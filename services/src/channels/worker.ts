@@ -57,6 +57,17 @@ interface QueuedRow {
   media_url: string | null;
   quoted_msg_id: string | null;
   attempts: number;
+  queued_at: Date;
+}
+
+/** Claimed rows split per conversation (connection and contact), each oldest first. */
+function byConversation(rows: QueuedRow[]): QueuedRow[][] {
+  const groups = new Map<string, QueuedRow[]>();
+  for (const r of rows) {
+    const key = `${r.whatsapp_id}:${r.contact_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()].map((g) => g.sort((a, b) => a.queued_at.getTime() - b.queued_at.getTime()));
 }
 
 type ConnectionRow = ConnectionSessionRow;
@@ -302,7 +313,29 @@ export class ChannelWorker {
         [LEASE_SECONDS, this.id],
       );
       if (rows.length === 0) return;
-      await Promise.all(rows.map((r) => this.deliverOne(r)));
+      await Promise.all(byConversation(rows).map((messages) => this.deliverInOrder(messages)));
+    }
+  }
+
+  /**
+   * One conversation's messages go out one after the other, oldest first: sent side by side, a flow's
+   * greeting and its first question could reach the phone swapped. When one must wait for a retry, the
+   * ones after it wait with it rather than overtake it.
+   */
+  private async deliverInOrder(messages: QueuedRow[]): Promise<void> {
+    for (const [i, r] of messages.entries()) {
+      if ((await this.deliverOne(r)) !== 'retry') continue;
+      const rest = messages.slice(i + 1).map((m) => m.message_id);
+      if (rest.length === 0) return;
+      await persist(() =>
+        this.pool.query(
+          `UPDATE outbound_queue SET attempts = attempts - 1,
+                  next_attempt_at = (SELECT next_attempt_at FROM outbound_queue WHERE message_id = $1)
+            WHERE message_id = ANY($2)`,
+          [r.message_id, rest],
+        ),
+      );
+      return;
     }
   }
 
@@ -312,7 +345,7 @@ export class ChannelWorker {
     return waMessageIdOf(this.pool, quotedMsgId, companyId);
   }
 
-  private async deliverOne(r: QueuedRow): Promise<void> {
+  private async deliverOne(r: QueuedRow): Promise<'sent' | 'failed' | 'retry'> {
     const who: Actor = { ...channelActor, companyId: r.company_id };
     try {
       // Inside the try: a lookup failing (a cut connection) backs the message off for a retry in
@@ -340,6 +373,7 @@ export class ChannelWorker {
           who,
         ),
       );
+      return 'sent';
     } catch (err) {
       const reason =
         err instanceof ChannelNotConnectedError ? 'ERR_WAPP_NOT_INITIALIZED' : (err as Error).message;
@@ -352,7 +386,7 @@ export class ChannelWorker {
             who,
           ),
         );
-        return;
+        return 'failed';
       }
       await persist(() =>
         this.pool.query(
@@ -360,6 +394,7 @@ export class ChannelWorker {
           [r.message_id, reason, backoffMs(r.attempts) / 1000],
         ),
       );
+      return 'retry';
     }
   }
 
