@@ -42,6 +42,11 @@ interface Phrases {
   phone: (text: string) => string;
   edited: (before: string, after: string) => string;
   claimed: (reason: string, status: string) => string;
+  automationStarted: (kind: string, trigger: string) => string;
+  automationReplied: (replies: string) => string;
+  variableSet: (key: string, value: string) => string;
+  automationEnded: (reason: string) => string;
+  automationQueue: (queue: string) => string;
 }
 
 const en: Phrases = {
@@ -81,6 +86,13 @@ const en: Phrases = {
   phone: (t) => `message typed on the business phone: ${t}`,
   edited: (a, b) => `message edited: ${a} → ${b}`,
   claimed: (r, s) => `conversation claimed the ticket (${r}) as ${s}`,
+  automationStarted: (k, t) =>
+    `${{ flow: 'flow', prompt: 'AI prompt', typebot: 'Typebot', dialogflow: 'Dialogflow' }[k] ?? k} took the ticket (${{ phrase: 'phrase campaign', queue: "the queue's", connection: "the connection's", welcome: 'welcome flow', chatbot: 'queue chosen in the chatbot' }[t] ?? t})`,
+  automationReplied: (r) => `automation said: ${r}`,
+  variableSet: (k, v) => `answer kept as {{${k}}}: ${v}`,
+  automationEnded: (r) =>
+    `automation ended (${{ finished: 'the flow ended', handover: 'handed to a human', timeout: 'no reply in time', failed: 'the external service failed', accepted: 'an agent accepted', transferred: 'transferred', closed: 'closed' }[r] ?? r})`,
+  automationQueue: (q) => `put by the automation in queue ${q}`,
 };
 
 const pt: Phrases = {
@@ -119,6 +131,13 @@ const pt: Phrases = {
   phone: (t) => `mensagem digitada no celular da empresa: ${t}`,
   edited: (a, b) => `mensagem editada: ${a} → ${b}`,
   claimed: (r, s) => `conversa assumiu o ticket (${r}) como ${s}`,
+  automationStarted: (k, t) =>
+    `${{ flow: 'fluxo', prompt: 'prompt de IA', typebot: 'Typebot', dialogflow: 'Dialogflow' }[k] ?? k} assumiu o ticket (${{ phrase: 'campanha por frase', queue: 'da fila', connection: 'da conexão', welcome: 'fluxo de boas-vindas', chatbot: 'fila escolhida no chatbot' }[t] ?? t})`,
+  automationReplied: (r) => `automação disse: ${r}`,
+  variableSet: (k, v) => `resposta guardada em {{${k}}}: ${v}`,
+  automationEnded: (r) =>
+    `automação encerrada (${{ finished: 'fim do fluxo', handover: 'passou para um atendente', timeout: 'sem resposta a tempo', failed: 'o serviço externo falhou', accepted: 'um atendente aceitou', transferred: 'transferido', closed: 'resolvido' }[r] ?? r})`,
+  automationQueue: (q) => `colocado pela automação na fila ${q}`,
 };
 
 const es: Phrases = {
@@ -157,6 +176,13 @@ const es: Phrases = {
   phone: (t) => `mensaje escrito en el teléfono de la empresa: ${t}`,
   edited: (a, b) => `mensaje editado: ${a} → ${b}`,
   claimed: (r, s) => `la conversación tomó el ticket (${r}) como ${s}`,
+  automationStarted: (k, t) =>
+    `${{ flow: 'flujo', prompt: 'prompt de IA', typebot: 'Typebot', dialogflow: 'Dialogflow' }[k] ?? k} tomó el ticket (${{ phrase: 'campaña por frase', queue: 'de la cola', connection: 'de la conexión', welcome: 'flujo de bienvenida', chatbot: 'cola elegida en el chatbot' }[t] ?? t})`,
+  automationReplied: (r) => `la automatización dijo: ${r}`,
+  variableSet: (k, v) => `respuesta guardada en {{${k}}}: ${v}`,
+  automationEnded: (r) =>
+    `automatización terminada (${{ finished: 'fin del flujo', handover: 'pasó a un agente', timeout: 'sin respuesta a tiempo', failed: 'el servicio externo falló', accepted: 'un agente aceptó', transferred: 'transferido', closed: 'resuelto' }[r] ?? r})`,
+  automationQueue: (q) => `puesto por la automatización en la cola ${q}`,
 };
 
 const PHRASES: Record<HistoryLanguage, Phrases> = { en, pt, es };
@@ -207,6 +233,8 @@ export function describeEvent(
     case 'TicketBotEnded':
       return p.botEnded(String(e.data.reason));
     case 'TicketQueueAssigned':
+      if (e.data.reason === 'automation')
+        return p.automationQueue(e.data.queueId ? name(e.data.queueId) : p.none);
       return p.queueAssigned(
         e.data.reason === 'timeToTransfer',
         e.data.queueId ? name(e.data.queueId) : p.none,
@@ -239,6 +267,14 @@ export function describeEvent(
       return p.phone(snippet(e.data.body, e.data.mediaType));
     case 'MessageEdited':
       return p.edited(snippet(e.data.previousBody), snippet(e.data.body));
+    case 'TicketAutomationStarted':
+      return p.automationStarted(e.data.kind, e.data.trigger);
+    case 'TicketAutomationReplied':
+      return p.automationReplied(e.data.replies.map((r) => snippet(r.body, r.mediaType)).join(', '));
+    case 'TicketVariableSet':
+      return p.variableSet(e.data.key, snippet(e.data.value));
+    case 'TicketAutomationEnded':
+      return p.automationEnded(e.data.reason) + inQueue(e.data.queueId);
     case 'ConversationTicketClaimed':
       return p.claimed(e.data.reason, status(e.data.status)) + inQueue(e.data.queueId);
     default:

@@ -48,6 +48,31 @@ describe('describeEvent', () => {
     ).toBe('transferred from queue none to queue Sales, from user Ana to user none');
   });
 
+  it("tells an automation's run: who took the ticket, what it said and kept, how it let go", () => {
+    const run = { runId: ana };
+    expect(describeEvent('TicketAutomationStarted', { ...run, kind: 'flow', trigger: 'phrase' })).toBe(
+      'flow took the ticket (phrase campaign)',
+    );
+    expect(
+      describeEvent('TicketAutomationReplied', {
+        ...run,
+        replies: [{ body: 'Qual é o seu nome?' }, { body: '', mediaType: 'image' }],
+      }),
+    ).toBe("automation said: 'Qual é o seu nome?', [image]");
+    expect(describeEvent('TicketVariableSet', { ...run, key: 'nome', value: 'Rita' }, name, 'pt')).toBe(
+      "resposta guardada em {{nome}}: 'Rita'",
+    );
+    expect(describeEvent('TicketAutomationEnded', { ...run, reason: 'failed' })).toBe(
+      'automation ended (the external service failed)',
+    );
+    expect(
+      describeEvent('TicketAutomationEnded', { ...run, reason: 'handover', queueId: sales }, name, 'es'),
+    ).toBe('automatización terminada (pasó a un agente) en la cola Sales');
+    expect(describeEvent('TicketQueueAssigned', { queueId: sales, reason: 'automation' }, name)).toBe(
+      'put by the automation in queue Sales',
+    );
+  });
+
   it('quotes the start of a received message, cut with an ellipsis', () => {
     expect(describeEvent('InboundMessageReceived', { body: 'hello', mediaType: 'chat' })).toBe(
       "message received: 'hello'",
