@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import pg from 'pg';
 import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -64,6 +65,23 @@ const expected = [
   ...questions.flatMap((k, i) => [`Qual ${k}?`, `Anotado ${k}: resposta-${i}`]),
 ];
 const latencies: number[] = [];
+// The phones are watched by one query every POLL_MS on the bench's own connection: one poll per customer
+// on Zelo's pool (4000 queries/s for 200 customers) queued every query of Zelo's behind the instrument.
+// A customer who sees a new message then reads it on the phone (read receipts to Zelo, as before).
+const phones = new pg.Pool({ connectionString: system.databaseUrl, max: 1 });
+const arrived = new Map<string, number>();
+let watching = true;
+const watcher = (async () => {
+  while (watching) {
+    const { rows } = await phones.query<{ number: string; n: number }>(
+      `SELECT number, count(*)::int AS n FROM sim_messages
+        WHERE whatsapp_id = $1 AND direction = 'outbound' GROUP BY number`,
+      [DEMO.whatsappId],
+    );
+    for (const r of rows) arrived.set(r.number, r.n);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+})();
 async function walk(c: number): Promise<string[]> {
   const number = `5531${String(700000000 + c)}`;
   const from = { number, name: `Cliente ${c}` };
@@ -73,9 +91,12 @@ async function walk(c: number): Promise<string[]> {
       .map((m) => m.body as string);
   const until = async (n: number) => {
     for (const deadline = Date.now() + timeoutMs; ; ) {
-      const got = await received();
-      if (got.length >= n) return got;
-      if (Date.now() > deadline) throw new Error(`customer ${c}: ${got.length} of ${n} messages`);
+      if ((arrived.get(number) ?? 0) >= n) {
+        const got = await received();
+        if (got.length >= n) return got;
+      }
+      if (Date.now() > deadline)
+        throw new Error(`customer ${c}: ${arrived.get(number) ?? 0} of ${n} messages`);
       await new Promise((r) => setTimeout(r, pollMs));
     }
   };
@@ -90,8 +111,15 @@ async function walk(c: number): Promise<string[]> {
   await new Promise((r) => setTimeout(r, 500));
   return received();
 }
+// How many of Zelo's queries wait for one of its pool's connections, sampled every 100 ms.
+const poolWaits: number[] = [];
+const sampler = setInterval(() => poolWaits.push(system.ctx.pool.waitingCount), 100);
 const results = await Promise.allSettled(Array.from({ length: customers }, (_, c) => walk(c)));
 const walked = Date.now() - t0;
+clearInterval(sampler);
+watching = false;
+await watcher;
+await phones.end();
 
 // 3. The figures.
 const failed = results.filter((r) => r.status === 'rejected');
@@ -111,7 +139,85 @@ log(
   `all customers done in ${(walked / 1000).toFixed(1)} s; failed ${failed.length}, ` +
     `lost or duplicated ${wrong.length}, reordered on the phone ${reordered.length}`,
 );
+const waits = [...poolWaits].sort((a, b) => a - b);
+log(
+  `queries waiting for a pool connection: median ${waits[Math.floor(waits.length / 2)] ?? 0}, ` +
+    `max ${waits.at(-1) ?? 0}`,
+);
 for (const f of failed.slice(0, 3)) console.log(' ', (f as PromiseRejectedResult).reason?.message);
 for (const w of [...wrong, ...reordered].slice(0, 2)) console.log('  got', JSON.stringify(w));
+await traceStages();
 await system.close();
 process.exit(failed.length + wrong.length > 0 ? 1 : 0);
+
+/**
+ * Where each measured reply spent its time, read from the bench's database before it is dropped: the
+ * customer's message on the simulator → InboundMessageReceived appended → TicketVariableSet (dispatcher,
+ * signal, workflow, activity) → the next TicketAutomationReplied (the workflow's next activity) →
+ * OutboundMessageQueued (replies reactor) → on the phone (outbound projection, channel worker, send). Each column: the step's own time, p50 / p99 in ms.
+ */
+async function traceStages() {
+  const stages = [
+    'inbound',
+    'dispatch_to_variable',
+    'variable_to_reply',
+    'replies_reactor',
+    'projection_and_send',
+    'total',
+  ];
+  const db = new pg.Pool({ connectionString: system.databaseUrl, max: 1 });
+  try {
+    const { rows } = await db.query<Record<string, number>>(
+      `WITH k(i, key) AS (SELECT * FROM unnest($1::int[], $2::text[])),
+       sent AS (
+         SELECT m.number, k.i, k.key, m.created_at AS at FROM sim_messages m
+           JOIN k ON m.body = 'resposta-' || k.i WHERE m.direction = 'inbound'),
+       ev AS (SELECT type, data, created_at AS at FROM es_events
+               WHERE type IN ('InboundMessageReceived','TicketVariableSet','TicketAutomationReplied',
+                              'OutboundMessageQueued')),
+       path AS (
+         SELECT s.number, s.i, s.at AS t0,
+                inb.at AS t1, inb.data->>'ticketId' AS ticket,
+                (SELECT at FROM ev WHERE type = 'TicketVariableSet' AND data->>'ticketId' = inb.data->>'ticketId'
+                    AND data->>'key' = s.key) AS t2,
+                (SELECT at FROM ev WHERE type = 'TicketAutomationReplied' AND data->>'ticketId' = inb.data->>'ticketId'
+                    AND data->>'stepId' = 'm-' || s.key || ':1') AS t3,
+                q.at AS t4,
+                (SELECT created_at FROM sim_messages o WHERE o.direction = 'outbound' AND o.number = s.number
+                    AND o.body = 'Anotado ' || s.key || ': resposta-' || s.i) AS t5
+           FROM sent s
+           JOIN ev inb ON inb.type = 'InboundMessageReceived' AND inb.data->>'body' = 'resposta-' || s.i
+            AND inb.data->>'contactId' = (SELECT id::text FROM contacts c WHERE c.number = s.number LIMIT 1)
+           LEFT JOIN ev q ON q.type = 'OutboundMessageQueued' AND q.data->>'ticketId' = inb.data->>'ticketId'
+            AND q.data->>'body' = 'Anotado ' || s.key || ': resposta-' || s.i),
+       d AS (
+         SELECT extract(epoch FROM t1 - t0) * 1000 AS inbound,
+                extract(epoch FROM t2 - t1) * 1000 AS dispatch_to_variable,
+                extract(epoch FROM t3 - t2) * 1000 AS variable_to_reply,
+                extract(epoch FROM t4 - t3) * 1000 AS replies_reactor,
+                extract(epoch FROM t5 - t4) * 1000 AS projection_and_send,
+                extract(epoch FROM t5 - t0) * 1000 AS total
+           FROM path)
+       SELECT count(*)::int AS n,
+         ${stages
+           .map(
+             (c) =>
+               `round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${c}))::int AS ${c}_p50,
+                round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ${c}))::int AS ${c}_p99`,
+           )
+           .join(',\n')}
+         FROM d`,
+      [questions.map((_, i) => i), questions],
+    );
+    const r = rows[0];
+    log(`stages of ${r.n} replies (ms, p50 / p99):`);
+    for (const c of stages)
+      console.log(
+        `  ${c.padEnd(22)} ${String(r[`${c}_p50`]).padStart(7)} / ${String(r[`${c}_p99`]).padStart(7)}`,
+      );
+  } catch (err) {
+    console.log('  stage trace failed:', (err as Error).message);
+  } finally {
+    await db.end();
+  }
+}

@@ -57,7 +57,7 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
         const { runId, kind, refId } = ticket.automation;
         // The message that started this run, again (a crash between the start and its workflow): rejoin.
         if (runId === startedBy)
-          return start(ticket, { kind, refId, trigger: 'phrase' }, runId, message, who);
+          return start(ticket, { kind, refId, trigger: 'phrase' }, runId, message, who, message.messageId);
         if (ticket.answered.includes(message.messageId)) return true;
         if (!(await runs.message(runId, message)))
           await runTicketCommand(
@@ -71,15 +71,20 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
       if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup) return false;
       const choice = await chooseAutomation(pool, ticket, message.body);
       if (!choice) return false;
-      return start(ticket, choice, startedBy, message, who);
+      return start(ticket, choice, startedBy, message, who, message.messageId);
     },
 
-    /** The chatbot put the ticket in a queue: a queue whose integration or prompt answers takes it at once. */
-    async queueChosen(ticket: Existing, inReplyTo: string, who: Actor): Promise<boolean> {
+    /**
+     * The chatbot put the ticket in a queue: a queue whose integration or prompt answers takes it at once,
+     * starting with the message that chose it (a Typebot greets, a prompt answers; a flow starts anyway).
+     */
+    async queueChosen(ticket: Existing, chosenBy: RunMessage, who: Actor): Promise<boolean> {
       if (!ticket.queueId || ticket.automation || ticket.automationRuns.length > 0) return false;
       const choice = await queueAutomation(pool, ticket.companyId, ticket.queueId, 'chatbot');
       if (!choice) return false;
-      return start(ticket, choice, idFromName('automation-run', `${inReplyTo}:queue`), null, who);
+      const runId = idFromName('automation-run', `${chosenBy.messageId}:queue`);
+      // The chatbot answered that message already (its choice): the run is no answer to it, it passes it on.
+      return start(ticket, choice, runId, chosenBy, who, null);
     },
 
     /** A person took the ticket: its run stops waiting (the ticket already let go of it). */
@@ -95,6 +100,8 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
     runId: string,
     first: RunMessage | null,
     who: Actor,
+    /** The message the start answers (a replayed batch starts nothing twice). */
+    inReplyTo: string | null,
   ): Promise<boolean> {
     let graph: FlowGraph | null = null;
     if (choice.kind === 'flow') {
@@ -105,7 +112,7 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
     const r = await runTicketCommand(
       deps,
       ticket.ticketId,
-      { type: 'StartAutomation', runId, ...choice, inReplyTo: first?.messageId ?? null },
+      { type: 'StartAutomation', runId, ...choice, inReplyTo },
       who,
     );
     // Started now, or by the batch a crash interrupted: either way the workflow is (re)joined.

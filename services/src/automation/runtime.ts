@@ -3,10 +3,11 @@ import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/ticke
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
 import { loadContact } from '../contacts/handlers.ts';
 import { unsealOpenAiSettings } from '../flows/node-keys.ts';
+import { localMediaStorage, type MediaStorage, mediaDirFromEnv } from '../media/storage.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { secretBox } from '../platform/secret-box.ts';
-import { answerWithPrompt, type RuntimePrompt } from '../prompts/answer.ts';
+import { answerWithPrompt, type RuntimePrompt, transcribe } from '../prompts/answer.ts';
 import { loadPromptForRuntime, promptHistory } from '../prompts/runtime.ts';
 import { detectIntent, dialogflowConfigFromEnv } from '../queue-integrations/dialogflow.ts';
 import { jsonContentContext } from '../queue-integrations/sealing.ts';
@@ -37,7 +38,13 @@ interface AgentAnswer {
 /** Where a Typebot session lives between turns: a variable of the run. */
 const TYPEBOT_SESSION = '__typebotSession';
 
-export function automationRuntime(deps: Deps, pool: Pool, secret: string) {
+export function automationRuntime(
+  deps: Deps,
+  pool: Pool,
+  secret: string,
+  /** Where the customers' media are stored (a voice note is read from it to be transcribed). */
+  media: Pick<MediaStorage, 'read'> = localMediaStorage(mediaDirFromEnv(), deps.clock),
+) {
   const who = (run: RunRef) => ({ companyId: run.companyId, actor: `system:automation:${run.runId}` });
   const holds = (state: Awaited<ReturnType<typeof loadTicket>>, runId: string) =>
     state.kind === 'exists' && !state.deleted && state.automation?.runId === runId;
@@ -111,11 +118,20 @@ export function automationRuntime(deps: Deps, pool: Pool, secret: string) {
     const answer = await answerWithPrompt({
       prompt,
       history,
-      message: message.body,
+      message: await heard(message, prompt.apiKey),
       contactName: contact.name,
     });
     const replies = answer.text ? [{ body: answer.text }] : [];
     return { replies, end: answer.transfer ? { reason: 'handover', queueId: prompt.queueId } : null };
+  }
+
+  /** What the customer said: a voice note's words (whisper-1), any other message as it came. */
+  async function heard(message: RunMessage, apiKey: string): Promise<string> {
+    if (message.mediaType !== 'audio' || !message.mediaUrl) return message.body;
+    const audio = await media.read(message.mediaUrl);
+    if (!audio) throw new Error(`the voice note ${message.mediaUrl} is not in the media storage`);
+    const filename = message.mediaUrl.split('/').pop() || 'voice.ogg';
+    return transcribe({ audio, filename, apiKey });
   }
 
   async function integration(run: RunRef, integrationId: string) {

@@ -1,5 +1,5 @@
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
-import type { Projection } from '@zelo/projections/runner';
+import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type { AutomationDispatcher } from '../automation/dispatcher.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -8,6 +8,7 @@ import { botMayAnswer } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
+import { inLanes, REACTOR_LANES } from './lanes.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
 const STALE_MS = 60 * 60 * 1000;
@@ -30,47 +31,60 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
   return {
     name: REACTORS.chatbot,
     tables: [],
-    async handle(_tx, e) {
-      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
-      if (e.type === 'TicketAccepted' || e.type === 'TicketTransferred' || e.type === 'TicketClosed') {
-        const ticket = automation ? await loadTicket(deps, e.data.ticketId) : null;
-        if (ticket?.kind === 'exists') await automation?.takenOver(ticket, TAKEOVERS[e.type]);
-        return;
-      }
-      // Messages typed on the business's phone are PhoneMessageSent: every inbound one is the customer's.
-      if (e.type !== 'InboundMessageReceived') return;
-      const { ticketId, messageId, companyId, whatsappId, body, mediaType, mediaUrl } = e.data;
-      const ticket = await loadTicket(deps, ticketId);
-      if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
-      const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
-      if (ticket.rating) {
-        const connection = await getConnectionSettings(pool, whatsappId);
-        await runTicketCommand(
-          deps,
-          ticketId,
-          { type: 'AnswerRating', messageId, body, reask: ratingQuestion(connection?.ratingMessage ?? '') },
-          who,
-        );
-        return;
-      }
-      const message = { messageId, body, mediaType, mediaUrl };
-      if (automation && (await automation.inbound(ticket, message, who))) return;
-      if (!botMayAnswer(ticket)) return;
-      const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
-      if (!ctx) return;
-      const answered = await runTicketCommand(
-        deps,
-        ticketId,
-        {
-          type: 'AnswerWithBot',
-          messageId,
-          respond: (t) => (t.bot ? answerBot(t.bot, body, ctx, t.queueId) : startBot(ctx)),
-        },
-        who,
-      );
-      // The bot chose a queue whose integration or prompt answers: it takes the ticket at once.
-      if (automation && answered.state.kind === 'exists' && answered.state.queueId !== ticket.queueId)
-        await automation.queueChosen(answered.state, messageId, who);
+    handle: (_tx, e) => react(e),
+    // Ticket by ticket side by side: one customer's signal to Temporal no longer waits for another's.
+    async handleBatch(_tx, events) {
+      await inLanes(events, (e) => ticketOf(e), react, REACTOR_LANES);
+      return [];
     },
   };
+
+  async function react(e: ProjectionEvent): Promise<void> {
+    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+    if (e.type === 'TicketAccepted' || e.type === 'TicketTransferred' || e.type === 'TicketClosed') {
+      const ticket = automation ? await loadTicket(deps, e.data.ticketId) : null;
+      if (ticket?.kind === 'exists') await automation?.takenOver(ticket, TAKEOVERS[e.type]);
+      return;
+    }
+    // Messages typed on the business's phone are PhoneMessageSent: every inbound one is the customer's.
+    if (e.type !== 'InboundMessageReceived') return;
+    const { ticketId, messageId, companyId, whatsappId, body, mediaType, mediaUrl } = e.data;
+    const ticket = await loadTicket(deps, ticketId);
+    if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
+    const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
+    if (ticket.rating) {
+      const connection = await getConnectionSettings(pool, whatsappId);
+      await runTicketCommand(
+        deps,
+        ticketId,
+        { type: 'AnswerRating', messageId, body, reask: ratingQuestion(connection?.ratingMessage ?? '') },
+        who,
+      );
+      return;
+    }
+    const message = { messageId, body, mediaType, mediaUrl };
+    if (automation && (await automation.inbound(ticket, message, who))) return;
+    if (!botMayAnswer(ticket)) return;
+    const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
+    if (!ctx) return;
+    const answered = await runTicketCommand(
+      deps,
+      ticketId,
+      {
+        type: 'AnswerWithBot',
+        messageId,
+        respond: (t) => (t.bot ? answerBot(t.bot, body, ctx, t.queueId) : startBot(ctx)),
+      },
+      who,
+    );
+    // The bot chose a queue whose integration or prompt answers: it takes the ticket at once.
+    if (automation && answered.state.kind === 'exists' && answered.state.queueId !== ticket.queueId)
+      await automation.queueChosen(answered.state, message, who);
+  }
+}
+
+/** The ticket an event is about ('' for the events this reactor does not handle). */
+function ticketOf(e: ProjectionEvent): string {
+  const ticketId = (e.data as { ticketId?: unknown }).ticketId;
+  return typeof ticketId === 'string' ? ticketId : '';
 }

@@ -1,13 +1,15 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { AutomationReply } from '@zelo/contracts/tickets/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
-import type { Projection, ProjectionEventOf } from '@zelo/projections/runner';
+import type { Projection, ProjectionEvent, ProjectionEventOf } from '@zelo/projections/runner';
 import { ticketConnection } from '@zelo/projections/tickets/queries';
 import { queueOutboundMessage } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { REACTORS } from '../reactors.ts';
+import { loadTicket } from '../tickets/handlers.ts';
+import { inLanes, REACTOR_LANES } from './lanes.ts';
 
 const STALE_MS = 60 * 60 * 1000;
 
@@ -20,6 +22,13 @@ type AutomationEvent = ProjectionEventOf<
   | 'TicketAutomationReplied'
 >;
 
+const isAutomationEvent = (e: ProjectionEvent): e is AutomationEvent =>
+  e.type === 'TicketBotStepped' ||
+  e.type === 'TicketRatingRequested' ||
+  e.type === 'TicketRatingReasked' ||
+  e.type === 'TicketClosed' ||
+  e.type === 'TicketAutomationReplied';
+
 /**
  * Sends what the ticket's automation said: the bot's replies, a flow's or an AI's messages and media,
  * the rating question, and the closing words (the completion message, or the inactivity message for an auto-closed ticket). Each message id
@@ -30,16 +39,38 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     name: REACTORS.automationReplies,
     tables: [],
     async handle(_tx, e) {
-      switch (e.type) {
-        case 'TicketBotStepped':
-        case 'TicketRatingRequested':
-        case 'TicketRatingReasked':
-        case 'TicketClosed':
-        case 'TicketAutomationReplied':
-          return send(e);
-      }
+      if (isAutomationEvent(e)) await send(e);
+    },
+    // Conversation by conversation side by side: a customer's messages are queued in the order they were
+    // said (the channel sends a conversation's oldest first), other customers' no longer wait behind them.
+    async handleBatch(_tx, events) {
+      const said = events.filter(isAutomationEvent);
+      if (said.length === 0) return [];
+      const contacts = await contactsOf([...new Set(said.map((e) => e.data.ticketId))]);
+      await inLanes(said, (e) => contacts.get(e.data.ticketId) ?? e.data.ticketId, send, REACTOR_LANES);
+      return [];
     },
   };
+
+  /** Each ticket's contact: one query for those projected, the ticket's stream for a ticket just opened. */
+  async function contactsOf(ticketIds: string[]): Promise<Map<string, string>> {
+    const { rows } = await pool.query<{ id: string; contact_id: string }>(
+      'SELECT id::text, contact_id::text FROM tickets WHERE id = ANY($1::uuid[])',
+      [ticketIds],
+    );
+    const contacts = new Map(rows.map((r) => [r.id, r.contact_id]));
+    const missing = ticketIds.filter((id) => !contacts.has(id));
+    await inLanes(
+      missing,
+      (id) => id,
+      async (id) => {
+        const ticket = await loadTicket(deps, id);
+        if (ticket.kind === 'exists') contacts.set(id, ticket.contactId);
+      },
+      REACTOR_LANES,
+    );
+    return contacts;
+  }
 
   async function send(e: AutomationEvent): Promise<void> {
     const texts = await textsFor(e);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -14,6 +14,8 @@ export interface MediaStorage {
   save(companyId: string, filename: string, stream: Readable): Promise<{ url: string; path: string }>;
   /** Whether a URL that `save` returned still names a stored file (a message may resend it). */
   exists(url: string): Promise<boolean>;
+  /** The bytes of a file `save` stored (a voice note to transcribe); null when the URL names none. */
+  read(url: string): Promise<Uint8Array | null>;
 }
 
 export const PUBLIC_PREFIX = '/public';
@@ -42,12 +44,22 @@ export function localMediaStorage(root: string, clock: Clock): MediaStorage & { 
       return { url: `${PUBLIC_PREFIX}/${relative}`, path };
     },
     async exists(url) {
-      if (!url.startsWith(`${PUBLIC_PREFIX}/`) || url.split('/').some((s) => s === '..')) return false;
-      const path = join(root, ...url.slice(PUBLIC_PREFIX.length + 1).split('/'));
+      const path = storedPath(root, url);
+      if (!path) return false;
       return stat(path).then(
         (s) => s.isFile(),
         () => false,
       );
     },
+    async read(url) {
+      const path = storedPath(root, url);
+      return path ? readFile(path).catch(() => null) : null;
+    },
   };
+}
+
+/** The file a stored URL names under `root`; null for anything else (another prefix, a path trick). */
+function storedPath(root: string, url: string): string | null {
+  if (!url.startsWith(`${PUBLIC_PREFIX}/`) || url.split('/').some((s) => s === '..')) return null;
+  return join(root, ...url.slice(PUBLIC_PREFIX.length + 1).split('/'));
 }
