@@ -63,10 +63,12 @@ describe('the new-ticket dialog', () => {
       { number: '5511955501234', name: 'Paula Ocupada' },
       'Oi',
     );
-    const ticket = await eventually(
-      async () =>
-        (await system.api('GET', '/tickets?showAll=true&searchParam=paula', { token })).body.tickets?.[0],
-    );
+    // Accepted once the chatbot has put it in the demo queue: the notice names the agent and the queue.
+    const ticket = await eventually(async () => {
+      const found = (await system.api('GET', '/tickets?showAll=true&searchParam=paula', { token })).body
+        .tickets?.[0];
+      return found?.queueId === DEMO.queueId ? found : undefined;
+    });
     const accepted = await system.api('PUT', `/tickets/${ticket.id}`, {
       token: beatriz.token,
       body: { status: 'open' },
