@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { runConnectionCommand } from '@zelo/services/connections/handlers';
+import { eventually as pollUntil } from '@zelo/services/testing/eventually';
 import { type FakeOpenAi, startFakeOpenAi } from '@zelo/services/testing/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -12,15 +13,9 @@ import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 // through the API, a phrase campaign, the simulated customer's phone, every process role, and the real
 // Temporal dev server running the ticket automation workflow.
 
-async function eventually<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The shared poll, with these tests' argument order (what, then a longer default wait). */
+const eventually = <T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 20_000) =>
+  pollUntil(fn, ms, what);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let seq = 0;

@@ -7,6 +7,7 @@ import { defaultConnectionSettings } from '@zelo/contracts/connections/read-mode
 import { runConnectionCommand } from '@zelo/services/connections/handlers';
 import { localMediaStorage, mediaDirFromEnv } from '@zelo/services/media/storage';
 import { systemClock } from '@zelo/services/platform/clock';
+import { eventually as pollUntil } from '@zelo/services/testing/eventually';
 import { type FakeDialogflow, startFakeDialogflow } from '@zelo/services/testing/fake-dialogflow';
 import { type FakeOpenAi, startFakeOpenAi } from '@zelo/services/testing/fake-openai';
 import { type FakeTypebot, startFakeTypebot } from '@zelo/services/testing/fake-typebot';
@@ -19,15 +20,9 @@ import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 // prompt hearing a voice note, each through the real API, the simulated customer's phone, every process
 // role and the real Temporal dev server; the external services are local fakes of their published APIs.
 
-async function eventually<T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => null);
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** The shared poll, with these tests' argument order (what, then a longer default wait). */
+const eventually = <T>(fn: () => Promise<T | null | undefined | false>, what: string, ms = 20_000) =>
+  pollUntil(fn, ms, what);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let seq = 0;
