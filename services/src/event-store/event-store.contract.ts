@@ -222,6 +222,60 @@ export function eventStoreContract(
       });
     }
 
+    it('checks streams it does not write: a moved one refuses the whole append, naming it', async () => {
+      const prefix = streamPrefix();
+      await store.appendToStream(`${prefix}contact`, events(2), 'no_stream');
+      const ok = await store.appendToStreams(
+        [{ streamId: `${prefix}message`, events: events(1), expected: 'no_stream' }],
+        [
+          { streamId: `${prefix}contact`, revision: 1 },
+          { streamId: `${prefix}missing`, revision: -1 },
+        ],
+      );
+      expect(ok.map((r) => r.nextRevision)).toEqual([0]);
+      // Another writer moved the contact: a decision made from revision 1 is refused.
+      await store.appendToStream(`${prefix}contact`, events(1), 1);
+      const err = await rejection(
+        store.appendToStreams(
+          [{ streamId: `${prefix}message2`, events: events(1), expected: 'no_stream' }],
+          [{ streamId: `${prefix}contact`, revision: 1 }],
+        ),
+      );
+      expect(err).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(err).toMatchObject({ streamId: `${prefix}contact`, actual: 2 });
+      expect((await store.readStream(`${prefix}message2`)).revision).toBe(-1);
+    });
+
+    it('reads several streams at once, a missing one as revision -1', async () => {
+      const prefix = streamPrefix();
+      await store.appendToStream(`${prefix}a`, events(3), 'no_stream');
+      await store.appendToStream(`${prefix}b`, events(1), 'no_stream');
+      const reads = await store.readStreams([`${prefix}a`, `${prefix}b`, `${prefix}none`]);
+      expect(reads.get(`${prefix}a`)?.events.map((e) => e.streamRevision)).toEqual([0, 1, 2]);
+      expect(reads.get(`${prefix}b`)?.revision).toBe(0);
+      expect(reads.get(`${prefix}none`)).toEqual({ revision: -1, events: [] });
+    });
+
+    it('commits concurrent writers together and fails only the one that conflicts', async () => {
+      const prefix = streamPrefix();
+      await store.appendToStream(`${prefix}busy`, events(1), 'no_stream');
+      const writes = Array.from({ length: 30 }, (_, i) =>
+        store.appendToStreams(
+          [{ streamId: `${prefix}w${i}`, events: events(2), expected: 'no_stream' }],
+          // Writer 7 decided from a revision the busy stream is no longer at.
+          [{ streamId: `${prefix}busy`, revision: i === 7 ? 5 : 0 }],
+        ),
+      );
+      const settled = await Promise.allSettled(writes);
+      expect(settled.filter((r) => r.status === 'rejected')).toHaveLength(1);
+      expect(settled[7]).toMatchObject({ status: 'rejected' });
+      expect((settled[7] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      const reads = await store.readStreams(Array.from({ length: 30 }, (_, i) => `${prefix}w${i}`));
+      expect([...reads.values()].map((r) => r.revision)).toEqual(
+        Array.from({ length: 30 }, (_, i) => (i === 7 ? -1 : 1)),
+      );
+    });
+
     it('reads $all in global order, each event once, and pages with `after`', async () => {
       const prefix = streamPrefix();
       const from = await positionNow(store);

@@ -26,6 +26,7 @@ import {
   type NewEvent,
   type RecordedEvent,
   type StreamAppend,
+  type StreamCheck,
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
@@ -148,10 +149,36 @@ export class EventStoreDBEventStore implements EventStore {
    * fails. What a crash between two of them leaves (a uniqueness claim without its owner) is healed by
    * the command handler, which takes over a claim whose owner never appeared (`handleAll`).
    */
-  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+  async appendToStreams(appends: StreamAppend[], checks: StreamCheck[] = []): Promise<AppendResult[]> {
+    // No transaction spans streams here: the checks are read just before the appends.
+    for (const c of checks) {
+      const actual = await this.lastRevisionOf(c.streamId);
+      if (actual !== c.revision) throw new WrongExpectedRevisionError(c.streamId, c.revision, actual);
+    }
     const results: AppendResult[] = [];
     for (const a of appends) results.push(await this.appendToStream(a.streamId, a.events, a.expected));
     return results;
+  }
+
+  async readStreams(streamIds: string[]): Promise<Map<string, StreamRead>> {
+    const reads = await Promise.all(streamIds.map((id) => this.readStream(id)));
+    return new Map(streamIds.map((id, i) => [id, reads[i]]));
+  }
+
+  private async lastRevisionOf(streamId: string): Promise<number> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+      })) {
+        if (resolved.event) return Number(resolved.event.revision);
+      }
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) return -1;
+      throw err;
+    }
+    return -1;
   }
 
   /** Only for servers that do not report the position of an append. */

@@ -46,6 +46,16 @@ export interface StreamAppend {
   expected: ExpectedRevision;
 }
 
+/**
+ * A stream the decision read but does not write: the append fails with WrongExpectedRevisionError if
+ * the stream is no longer at `revision` (-1: it must still not exist). A process that keeps stream
+ * state in memory decides from it and lets the append check it, instead of reading the stream first.
+ */
+export interface StreamCheck {
+  streamId: string;
+  revision: number;
+}
+
 export interface EventStore {
   readonly name: string;
   /**
@@ -59,12 +69,16 @@ export interface EventStore {
    * state folded up to `after` reads just the tail). Nothing after it answers `after` as the revision.
    */
   readStream(streamId: string, after?: number): Promise<StreamRead>;
+  /** Several whole streams at once (one round trip where the store can), keyed by stream id. */
+  readStreams(streamIds: string[]): Promise<Map<string, StreamRead>>;
   appendToStream(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /**
    * Appends to several streams as one command's write, in the order given, each with its own expected
-   * revision; results in the same order. Atomic where `atomicMultiStream` says so.
+   * revision; results in the same order. Atomic where `atomicMultiStream` says so. `checks` are
+   * streams that must still be at the revision the caller decided from (checked in the same
+   * transaction on PostgreSQL; read just before the appends on EventStoreDB).
    */
-  appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]>;
+  appendToStreams(appends: StreamAppend[], checks?: StreamCheck[]): Promise<AppendResult[]>;
   /** Every committed event after `after` (null = from the start), in global order, at most `limit`. */
   readAll(after: string | null, limit: number): Promise<RecordedEvent[]>;
   comparePositions(a: string, b: string): number;

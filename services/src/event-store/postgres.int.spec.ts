@@ -9,6 +9,7 @@ import {
   readUntil,
   streamPrefix,
 } from './event-store.contract.ts';
+import { WrongExpectedRevisionError } from './port.ts';
 import { eventStoreMigrations, PostgresEventStore } from './postgres.ts';
 
 eventStoreContract('PostgreSQL', async () => {
@@ -175,5 +176,83 @@ describe('PostgreSQL event store: transaction ids of different lengths', () => {
     expect(all.map((e) => e.streamId)).toEqual(['nine', 'ten', 'ninety-nine', 'hundred']);
     const afterTen = await store.readAll(all[1].position, 10);
     expect(afterTen.map((e) => e.streamId)).toEqual(['ninety-nine', 'hundred']);
+  });
+});
+
+describe('PostgreSQL event store: group commit', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let other: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(eventStoreMigrations);
+    store = new PostgresEventStore(db.pool, db.url);
+    // A second store on the same database: another process appending beside this one.
+    other = new PostgresEventStore(db.pool, db.url);
+  });
+
+  afterAll(async () => {
+    await other?.close();
+    await store?.close();
+    await db?.drop();
+  });
+
+  const txOf = (position: string) => position.split(':')[0];
+
+  it('writes concurrent callers in fewer transactions than callers, each write whole and in order', async () => {
+    const prefix = streamPrefix();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        store.appendToStream(`${prefix}s${i}`, [newEvent('A'), newEvent('B')], 'no_stream'),
+      ),
+    );
+    expect(new Set(results.map((r) => txOf(r.position))).size).toBeLessThan(40);
+    for (let i = 0; i < 40; i++) {
+      const read = await store.readStream(`${prefix}s${i}`);
+      expect(read.events.map((e) => e.type)).toEqual(['A', 'B']);
+      const [a, b] = read.events.map((e) => BigInt(e.position.split(':')[1]));
+      // A write's events are contiguous in the global order even when grouped with others.
+      expect(b - a).toBe(1n);
+    }
+  });
+
+  it('fails only the caller whose value PostgreSQL refuses; the rest of its group commits', async () => {
+    const prefix = streamPrefix();
+    const settled = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        store.appendToStream(
+          `${prefix}s${i}`,
+          // jsonb cannot hold a NUL: writer 3's event is refused by the database.
+          [newEvent('A', { text: i === 3 ? 'bad\u0000value' : 'fine' })],
+          'no_stream',
+        ),
+      ),
+    );
+    expect(settled.map((r) => r.status)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i === 3 ? 'rejected' : 'fulfilled')),
+    );
+    expect((await store.readStream(`${prefix}s3`)).revision).toBe(-1);
+    expect((await store.readStream(`${prefix}s4`)).revision).toBe(0);
+  });
+
+  it('lets two processes race on one stream in their groups: exactly one wins, the other conflicts', async () => {
+    const prefix = streamPrefix();
+    const bystanders = (s: PostgresEventStore, tag: string) =>
+      Array.from({ length: 10 }, (_, i) =>
+        s.appendToStream(`${prefix}${tag}${i}`, [newEvent()], 'no_stream'),
+      );
+    const settled = await Promise.allSettled([
+      ...bystanders(store, 'a'),
+      store.appendToStream(`${prefix}contested`, [newEvent('Mine')], 'no_stream'),
+      ...bystanders(other, 'b'),
+      other.appendToStream(`${prefix}contested`, [newEvent('Theirs')], 'no_stream'),
+    ]);
+    const contested = [settled[10], settled[21]];
+    expect(contested.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = contested.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    // Every bystander committed, whichever group the race landed in.
+    expect(settled.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    expect((await store.readStream(`${prefix}contested`)).events).toHaveLength(1);
   });
 });

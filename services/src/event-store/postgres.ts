@@ -1,5 +1,5 @@
 import { PgListener } from '@zelo/projections/pg-listener';
-import { inTransaction, type Pool, type PoolClient } from '../platform/db.ts';
+import type { Pool } from '../platform/db.ts';
 import type { Migration } from '../platform/migrate.ts';
 import {
   type AppendResult,
@@ -8,6 +8,7 @@ import {
   type NewEvent,
   type RecordedEvent,
   type StreamAppend,
+  type StreamCheck,
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
@@ -116,6 +117,95 @@ const parsePosition = (p: string): [bigint, bigint] => {
   return [BigInt(tx), BigInt(gp)];
 };
 
+/**
+ * Every stream of a group of writes is read (its current revision) and checked in the same statement;
+ * a write whose streams all pass is inserted, the others are not, and every stream's row comes back in
+ * order with its write's verdict. Events are inserted in the writes' order, so each write's events are
+ * contiguous in the global order.
+ */
+const APPEND = `
+  WITH s AS MATERIALIZED (
+    SELECT s.idx, s.stream_id, s.grp, s.expected, s.must_exist,
+           (SELECT coalesce(max(e.stream_position), -1) FROM es_events e WHERE e.stream_id = s.stream_id) AS rev
+      FROM unnest($1::text[], $2::int[], $3::bigint[], $4::boolean[])
+           WITH ORDINALITY AS s(stream_id, grp, expected, must_exist, idx)
+  ), g AS MATERIALIZED (
+    SELECT grp, bool_and((expected IS NULL OR rev = expected) AND (NOT must_exist OR rev >= 0)) AS ok
+      FROM s GROUP BY grp
+  ), ins AS (
+    INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
+    SELECT s.stream_id, s.rev + n.ord, n.id, n.type, n.data, n.metadata
+      FROM unnest($5::int[], $6::int[], $7::uuid[], $8::text[], $9::jsonb[], $10::jsonb[])
+           AS n(sidx, ord, id, type, data, metadata)
+      JOIN s ON s.idx = n.sidx
+      JOIN g ON g.grp = s.grp AND g.ok
+     ORDER BY n.sidx, n.ord
+    RETURNING stream_id, stream_position, global_position, transaction_id::text AS tx
+  )
+  SELECT s.stream_id, s.rev, g.ok, i.last_rev, i.last_global, i.tx
+    FROM s JOIN g USING (grp)
+    LEFT JOIN (SELECT stream_id, max(stream_position) AS last_rev, max(global_position) AS last_global,
+                      min(tx) AS tx
+                 FROM ins GROUP BY stream_id) i USING (stream_id)
+   ORDER BY s.idx`;
+
+/** Statements of appends in flight at once; callers arriving meanwhile wait and go in the next group. */
+const GROUP_COMMITS_IN_FLIGHT = 2;
+/** Writes per group: a bound on one statement's size. */
+const MAX_GROUP = 256;
+
+interface PendingWrite {
+  appends: StreamAppend[];
+  checks: StreamCheck[];
+  resolve: (results: AppendResult[]) => void;
+  reject: (err: unknown) => void;
+}
+
+interface AppendRow {
+  stream_id: string;
+  rev: number;
+  ok: boolean;
+  last_rev: number | null;
+  last_global: number | null;
+  tx: string | null;
+}
+
+/**
+ * The next group: waiting writes in arrival order, leaving for a later group any that appends to a
+ * stream an earlier write of the group appends to (both would have decided from the same revision).
+ */
+function takeGroup(waiting: PendingWrite[]): PendingWrite[] {
+  const group: PendingWrite[] = [];
+  const written = new Set<string>();
+  for (let i = 0; i < waiting.length && group.length < MAX_GROUP; ) {
+    const w = waiting[i];
+    if (w.appends.some((a) => written.has(a.streamId))) {
+      i++;
+      continue;
+    }
+    for (const a of w.appends) written.add(a.streamId);
+    group.push(w);
+    waiting.splice(i, 1);
+  }
+  return group;
+}
+
+/** The write's first stream that was not where it expected, in the order the write named them. */
+function firstConflict(w: PendingWrite, rows: AppendRow[]): WrongExpectedRevisionError {
+  const wanted: ExpectedRevision[] = [
+    ...w.appends.map((a) => a.expected),
+    ...w.checks.map((c) => c.revision),
+  ];
+  for (const [i, r] of rows.entries()) {
+    const rev = Number(r.rev);
+    const e = wanted[i];
+    const fails =
+      e === 'no_stream' ? rev !== -1 : e === 'stream_exists' ? rev < 0 : typeof e === 'number' && rev !== e;
+    if (fails) return new WrongExpectedRevisionError(r.stream_id, e, rev);
+  }
+  return new WrongExpectedRevisionError(rows[0].stream_id, wanted[0], Number(rows[0].rev));
+}
+
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
   readonly atomicMultiStream = true;
@@ -137,6 +227,22 @@ export class PostgresEventStore implements EventStore {
     return { revision: events.length ? events[events.length - 1].streamRevision : after, events };
   }
 
+  async readStreams(streamIds: string[]): Promise<Map<string, StreamRead>> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+         FROM es_events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
+      [streamIds],
+    );
+    const reads = new Map<string, StreamRead>(streamIds.map((id) => [id, { revision: -1, events: [] }]));
+    for (const r of rows) {
+      const read = reads.get(r.stream_id)!;
+      const e = toRecorded(r);
+      read.events.push(e);
+      read.revision = e.streamRevision;
+    }
+    return reads;
+  }
+
   async appendToStream(
     streamId: string,
     events: NewEvent[],
@@ -146,79 +252,137 @@ export class PostgresEventStore implements EventStore {
     return result;
   }
 
-  /** All the appends in one transaction: a failing one (a conflict, a bad value) writes none of them. */
-  async appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+  /**
+   * All the appends and checks of one caller in one statement: a failing one (a conflict, a bad value)
+   * writes none of them. Callers arriving while earlier statements are in flight are committed together
+   * (group commit: one statement and one WAL flush for many messages), each answered with its own
+   * result or its own conflict; a group that fails as a whole is retried caller by caller.
+   */
+  async appendToStreams(appends: StreamAppend[], checks: StreamCheck[] = []): Promise<AppendResult[]> {
     if (appends.length === 0 || appends.some((a) => a.events.length === 0))
       throw new Error('appendToStreams needs at least one event per stream');
+    const ids = [...appends, ...checks].map((a) => a.streamId);
+    if (new Set(ids).size !== ids.length) throw new Error('appendToStreams names a stream twice');
+    const results = await new Promise<AppendResult[]>((resolve, reject) => {
+      this.waiting.push({ appends, checks, resolve, reject });
+      this.pump();
+    });
+    // Readers in this process wake at once; other processes wake on the NOTIFY (or their poll).
+    for (const l of this.listeners) l();
+    this.notifyOthers();
+    return results;
+  }
+
+  private waiting: PendingWrite[] = [];
+  private inFlight = 0;
+
+  private pump(): void {
+    while (this.inFlight < GROUP_COMMITS_IN_FLIGHT && this.waiting.length > 0) {
+      const group = takeGroup(this.waiting);
+      this.inFlight++;
+      void this.commit(group).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async commit(group: PendingWrite[]): Promise<void> {
+    let rows: AppendRow[];
     try {
-      const results =
-        appends.length === 1
-          ? [await this.insert(this.pool, appends[0])]
-          : await inTransaction(this.pool, async (client) => {
-              const done: AppendResult[] = [];
-              for (const a of appends) done.push(await this.insert(client, a));
-              return done;
-            });
-      // Readers in this process wake at once; other processes wake on the NOTIFY (or their poll).
-      for (const l of this.listeners) l();
-      this.notifyOthers();
-      return results;
+      rows = await this.appendStatement(group);
     } catch (err) {
+      if (group.length > 1) {
+        // A unique-key race with another process, or one caller's bad value: each on its own.
+        await Promise.all(group.map((w) => this.commit([w])));
+        return;
+      }
+      const [w] = group;
       if (
         (err as { code?: string }).code === '23505' &&
         String((err as Error).message).includes('stream_id')
       ) {
         // A racing writer took the next position: 'any' just tries again, a named revision conflicts.
-        if (appends.every((a) => a.expected === 'any')) return this.appendToStreams(appends);
-        const racing = appends.find((a) => a.expected !== 'any') ?? appends[0];
-        throw await this.conflict(racing.streamId, racing.expected);
+        if (w.checks.length === 0 && w.appends.every((a) => a.expected === 'any')) return this.commit([w]);
+        const racing = w.appends.find((a) => a.expected !== 'any') ?? w.appends[0];
+        w.reject(await this.conflict(racing.streamId, racing.expected).catch((e) => e));
+        return;
       }
-      throw err;
+      w.reject(err);
+      return;
+    }
+    let at = 0;
+    for (const w of group) {
+      const mine = rows.slice(at, at + w.appends.length + w.checks.length);
+      at += mine.length;
+      if (mine[0].ok) {
+        w.resolve(
+          mine.slice(0, w.appends.length).map((r) => ({
+            nextRevision: Number(r.last_rev),
+            position: `${r.tx}:${r.last_global}`,
+          })),
+        );
+        continue;
+      }
+      w.reject(firstConflict(w, mine));
     }
   }
 
-  /**
-   * One statement: read the stream's current revision, check it, insert. A racing writer with the
-   * same expected revision hits the (stream_id, stream_position) unique key and fails.
-   */
-  private async insert(
-    db: Pick<Pool, 'query'> | PoolClient,
-    { streamId, events, expected }: StreamAppend,
-  ): Promise<AppendResult> {
-    const { rows } = await db.query<{
-      stream_position: number;
-      global_position: number;
-      tx: string;
-    }>(
-      `WITH cur AS (SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1)
-       INSERT INTO es_events (stream_id, stream_position, event_id, type, data, metadata)
-       SELECT $1, cur.rev + e.ord, e.id, e.type, e.data, e.metadata
-         FROM cur, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-        WHERE ($6::bigint IS NULL OR cur.rev = $6)
-          AND ($7::boolean IS FALSE OR cur.rev >= 0)
-        ORDER BY e.ord
-       RETURNING stream_position, global_position, transaction_id::text AS tx`,
-      [
-        streamId,
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
-        expectedAsNumber(expected),
-        expected === 'stream_exists',
-      ],
-    );
-    if (rows.length === 0) throw await this.conflict(streamId, expected, db);
-    const last = rows.reduce((a, b) => (Number(b.stream_position) > Number(a.stream_position) ? b : a));
-    return { nextRevision: Number(last.stream_position), position: `${last.tx}:${last.global_position}` };
+  /** One statement for a group of writes: each write's streams are checked, and written only if all pass. */
+  private async appendStatement(group: PendingWrite[]): Promise<AppendRow[]> {
+    const streams = {
+      id: [] as string[],
+      grp: [] as number[],
+      expected: [] as (number | null)[],
+      exists: [] as boolean[],
+    };
+    const ev = {
+      sidx: [] as number[],
+      ord: [] as number[],
+      id: [] as string[],
+      type: [] as string[],
+      data: [] as string[],
+      meta: [] as string[],
+    };
+    group.forEach((w, grp) => {
+      for (const a of w.appends) {
+        streams.id.push(a.streamId);
+        streams.grp.push(grp);
+        streams.expected.push(expectedAsNumber(a.expected));
+        streams.exists.push(a.expected === 'stream_exists');
+        a.events.forEach((e, i) => {
+          ev.sidx.push(streams.id.length);
+          ev.ord.push(i + 1);
+          ev.id.push(e.id);
+          ev.type.push(e.type);
+          ev.data.push(JSON.stringify(e.data));
+          ev.meta.push(JSON.stringify(e.metadata));
+        });
+      }
+      for (const c of w.checks) {
+        streams.id.push(c.streamId);
+        streams.grp.push(grp);
+        streams.expected.push(c.revision);
+        streams.exists.push(false);
+      }
+    });
+    const { rows } = await this.pool.query<AppendRow>(APPEND, [
+      streams.id,
+      streams.grp,
+      streams.expected,
+      streams.exists,
+      ev.sidx,
+      ev.ord,
+      ev.id,
+      ev.type,
+      ev.data,
+      ev.meta,
+    ]);
+    return rows;
   }
 
-  private async conflict(
-    streamId: string,
-    expected: ExpectedRevision,
-    db: Pick<Pool, 'query'> | PoolClient = this.pool,
-  ) {
-    const { rows } = await db.query<{ rev: number }>(
+  private async conflict(streamId: string, expected: ExpectedRevision) {
+    const { rows } = await this.pool.query<{ rev: number }>(
       'SELECT coalesce(max(stream_position), -1) AS rev FROM es_events WHERE stream_id = $1',
       [streamId],
     );
