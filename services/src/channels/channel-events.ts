@@ -3,6 +3,7 @@ import { connectionCompany } from '@zelo/projections/connections/queries';
 import { companyIgnoresGroups } from '@zelo/projections/tenancy/queries';
 import { runConnectionCommand } from '../connections/handlers.ts';
 import { receiveInboundMessage, recordChannelAck, recordChannelChange } from '../messaging/handlers.ts';
+import { KnownConversations } from '../messaging/known-conversations.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { storableDeep, storableText } from '../platform/text.ts';
@@ -36,6 +37,8 @@ export function channelEventsFor(
     ...channelActor,
     companyId: (await companyOf(whatsappId)) ?? null,
   });
+  // One memory per process of the conversations whose next message is a single append.
+  const known = new KnownConversations();
   return {
     async inbound(received) {
       // What WhatsApp sends is kept, never refused: text PostgreSQL cannot store (a NUL) is cleaned.
@@ -47,6 +50,7 @@ export function channelEventsFor(
         deps,
         { ...m, companyId, receivedAt: m.timestamp.toISOString() },
         await who(m.whatsappId),
+        known,
       );
     },
     async ack(whatsappId, waMessageId, ack) {

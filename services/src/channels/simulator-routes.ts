@@ -70,7 +70,8 @@ export async function simulatorRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const body = request.body;
-      await connection(id);
+      // A session open here proves the connection exists; only otherwise is it looked up.
+      if (!simulator.isConnected(id)) await connection(id);
       try {
         const r: SimSent = await simulator.customerSends(
           id,

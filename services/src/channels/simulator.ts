@@ -243,13 +243,11 @@ export class SimulatorChannel implements ChannelAdapter {
     from = { number: storableText(from.number), name: storableText(from.name) };
     body = storableText(body);
     const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
-    // Whoever writes has WhatsApp.
-    await this.pool.query('INSERT INTO sim_phones (number, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      from.number,
-      from.name,
-    ]);
+    // Whoever writes has WhatsApp. One statement for the phone and its message: the simulator's
+    // bookkeeping should cost what a real channel's does (nothing on the measured path), not two trips.
     await this.pool.query(
-      `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
+      `WITH phone AS (INSERT INTO sim_phones (number, name) VALUES ($2, $4) ON CONFLICT DO NOTHING)
+       INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
        VALUES ($1, $2, 'inbound', $3, $4, $5, $6, $7, 1)`,
       [
         whatsappId,

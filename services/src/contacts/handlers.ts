@@ -16,8 +16,8 @@ import {
 } from './domain/contact.ts';
 
 export const contactStreamId = (contactId: string) => `contact-${contactId}`;
-const contactAggregate = { initialState: initialContactState, evolve: evolveContact };
-const numberAggregate = { initialState: initialNumberState, evolve: evolveNumber };
+export const contactAggregate = { initialState: initialContactState, evolve: evolveContact };
+export const numberAggregate = { initialState: initialNumberState, evolve: evolveNumber };
 
 /** The number's claim as one step of a contact command: taken over when its contact never appeared. */
 const claimNumberStep = (companyId: string, number: string, contactId: string) =>

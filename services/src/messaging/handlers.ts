@@ -2,12 +2,21 @@ import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType } from '@zelo/contracts/messaging/events';
 import type { ChannelInbound } from '../channels/port.ts';
 import { ensureContact, loadContact } from '../contacts/handlers.ts';
-import { type Actor, commandHandler, type Deps, latestPosition, load } from '../platform/command-handler.ts';
+import { WrongExpectedRevisionError } from '../event-store/port.ts';
+import {
+  type Actor,
+  commandHandler,
+  type Deps,
+  latestPosition,
+  load,
+  recordable,
+} from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
 import { decideMessage, evolveMessage, initialMessageState, type MessageCommand } from './domain/message.ts';
 import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
+import { KnownConversations } from './known-conversations.ts';
 
 export const messageStreamId = (messageId: string) => `message-${messageId}`;
 const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
@@ -58,10 +67,40 @@ export type InboundMessage = Omit<ChannelInbound, 'timestamp'> & { companyId: st
  * is not a customer message for anything reacting to those. The echo of a message Zelo sent itself
  * (its WhatsApp id is Zelo's) is already recorded as outbound and ignored.
  */
-export async function receiveInboundMessage(deps: Deps, m: InboundMessage, who: Actor) {
+export async function receiveInboundMessage(
+  deps: Deps,
+  m: InboundMessage,
+  who: Actor,
+  known?: KnownConversations,
+) {
   const zeloId = m.fromMe ? messageIdFromWaId(m.waMessageId) : null;
   if (zeloId) return { messageId: zeloId, ticketId: null, duplicate: true, position: null };
   const messageId = inboundMessageId(m.whatsappId, m.waMessageId);
+  // A quoted message needs a lookup: only plain messages take the one-append path.
+  const key = KnownConversations.key(m.companyId, m.whatsappId, m.from.number);
+  const conversation = known && !m.quotedWaMessageId ? known.get(key) : undefined;
+  if (conversation) {
+    const { contactId, ticketId } = conversation;
+    const command = inboundCommand(m, { messageId, contactId, ticketId, quotedMsgId: null });
+    try {
+      const [appended] = await deps.store.appendToStreams(
+        [
+          {
+            streamId: messageStreamId(messageId),
+            events: recordable(deps, decideMessage(command, initialMessageState()), who),
+            expected: 'no_stream',
+          },
+        ],
+        conversation.checks,
+      );
+      return { messageId, ticketId, duplicate: false, position: appended.position };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      // Something moved (an agent closed the ticket, another process wrote) or the message is a
+      // redelivery: the full path below reads everything again.
+      known?.forget(key);
+    }
+  }
   const existing = await load(deps.store, messageStreamId(messageId), messageAggregate);
   if (existing.state.kind === 'exists') {
     return { messageId, ticketId: existing.state.ref.ticketId, duplicate: true, position: null };
@@ -83,31 +122,52 @@ export async function receiveInboundMessage(deps: Deps, m: InboundMessage, who: 
   const quoted = m.quotedWaMessageId
     ? await knownMessage(deps, m.companyId, m.whatsappId, m.quotedWaMessageId)
     : null;
-  const common = {
+  const command = inboundCommand(m, {
     messageId,
-    companyId: m.companyId,
-    ticketId: ticket.ticketId,
     contactId: contact.contactId,
-    whatsappId: m.whatsappId,
-    body: m.body,
-    mediaType: m.mediaType,
-    mediaUrl: m.mediaUrl,
+    ticketId: ticket.ticketId,
     quotedMsgId: quoted?.messageId ?? null,
-    waMessageId: m.waMessageId,
-  };
-  const command: MessageCommand = m.fromMe
-    ? { type: 'RecordPhoneMessage', message: { ...common, sentAt: m.receivedAt } }
-    : {
-        type: 'ReceiveInbound',
-        message: { ...common, senderName: m.senderName ?? m.from.name, receivedAt: m.receivedAt },
-      };
+  });
   const r = await runMessageCommand(deps, messageId, command, who, { known: existing });
+  // The next message of this conversation can skip the reads (kept only if the streams agree).
+  if (known && r.appended.length > 0)
+    await known
+      .learn(deps, key, {
+        companyId: m.companyId,
+        whatsappId: m.whatsappId,
+        number: m.from.number,
+        contactId: contact.contactId,
+        ticketId: ticket.ticketId,
+      })
+      .catch(() => known.forget(key));
   return {
     messageId,
     ticketId: ticket.ticketId,
     duplicate: r.appended.length === 0,
     position: latestPosition(deps.store, contact.position, ticket.position, r.position),
   };
+}
+
+/** The command recording an inbound (or phone-typed) message on its contact's ticket. */
+function inboundCommand(
+  m: InboundMessage,
+  ids: { messageId: string; contactId: string; ticketId: string; quotedMsgId: string | null },
+): MessageCommand {
+  const common = {
+    ...ids,
+    companyId: m.companyId,
+    whatsappId: m.whatsappId,
+    body: m.body,
+    mediaType: m.mediaType,
+    mediaUrl: m.mediaUrl,
+    waMessageId: m.waMessageId,
+  };
+  return m.fromMe
+    ? { type: 'RecordPhoneMessage', message: { ...common, sentAt: m.receivedAt } }
+    : {
+        type: 'ReceiveInbound',
+        message: { ...common, senderName: m.senderName ?? m.from.name, receivedAt: m.receivedAt },
+      };
 }
 
 export interface OutboundMessage {

@@ -1,7 +1,13 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { eventSchema } from '@zelo/contracts/events';
 import * as v from 'valibot';
-import type { EventStore, ExpectedRevision, NewEvent, RecordedEvent } from '../event-store/port.ts';
+import type {
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  StreamRead,
+} from '../event-store/port.ts';
 import { WrongExpectedRevisionError } from '../event-store/port.ts';
 import type { Clock } from './clock.ts';
 import { newId } from './ids.ts';
@@ -40,7 +46,11 @@ export async function load<S, E extends DomainEvent>(
   streamId: string,
   aggregate: Aggregate<S, E>,
 ): Promise<Loaded<S>> {
-  const read = await store.readStream(streamId);
+  return fold(await store.readStream(streamId), aggregate);
+}
+
+/** A stream already read, folded as `load` folds it. */
+export function fold<S, E extends DomainEvent>(read: StreamRead, aggregate: Aggregate<S, E>): Loaded<S> {
   let state = aggregate.initialState();
   for (const e of read.events) state = aggregate.evolve(state, validated(e) as E);
   return { state, revision: read.revision, events: read.events };

@@ -23,8 +23,8 @@ import { decideTicket } from './domain/decide-ticket.ts';
 import { evolveTicket, initialTicketState, isActiveOn, type TicketState } from './domain/ticket.ts';
 
 export const ticketStreamId = (ticketId: string) => `ticket-${ticketId}`;
-const ticketAggregate = { initialState: initialTicketState, evolve: evolveTicket };
-const conversationAggregate = { initialState: initialConversationState, evolve: evolveConversation };
+export const ticketAggregate = { initialState: initialTicketState, evolve: evolveTicket };
+export const conversationAggregate = { initialState: initialConversationState, evolve: evolveConversation };
 
 type Claim = ConversationTicketClaimed['data'];
 
