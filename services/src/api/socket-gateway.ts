@@ -208,8 +208,28 @@ export class SocketGateway {
     }
   }
 
-  /** One notification's changes: the rows they name are fetched in two queries, then fanned out. */
+  /**
+   * One notification's changes: the rows they name are fetched in two queries, then fanned out. Each
+   * socket's frames of the notification leave in one write (corked until it is done), and a ticket
+   * changed several times in it is sent once, with its row as it is now.
+   */
   private async dispatch(changes: Change[]) {
+    this.dispatching++;
+    try {
+      await this.dispatchCorked(changes);
+    } finally {
+      if (--this.dispatching === 0) {
+        for (const socket of this.corked) socket.uncork();
+        this.corked.clear();
+      }
+    }
+  }
+
+  /** Sockets holding frames until the notifications being dispatched are done. */
+  private readonly corked = new Set<{ uncork(): void }>();
+  private dispatching = 0;
+
+  private async dispatchCorked(changes: Change[]) {
     const users = new Set(changes.filter((c) => c.kind === 'user').map((c) => c.id));
     if (users.size > 0) await this.recheckSessions(users);
     await this.pushAnnouncements(changes.filter((c) => c.kind === 'announcement'));
@@ -235,6 +255,7 @@ export class SocketGateway {
     const messageById = new Map(messages.map((m) => [m.id as string, m]));
     const chatRows = await this.chatRowsOf(relevant);
     await this.pushCampaigns(relevant);
+    const ticketsSent = new Set<string>();
     for (const change of relevant) {
       const c = change.companyId;
       const targets = this.companyClients(c);
@@ -249,7 +270,8 @@ export class SocketGateway {
           continue;
         }
         const ticket = ticketById.get(change.id);
-        if (!ticket || ticket.companyId !== c) continue;
+        if (!ticket || ticket.companyId !== c || ticketsSent.has(ticket.id)) continue;
+        ticketsSent.add(ticket.id);
         const allowed = targets.filter((t) => mayViewTicket(t.viewer, ticket));
         this.fanOut(allowed, `company-${c}-ticket`, { action: 'update', ticket }, change);
       } else if (change.kind === 'message' && change.ticketId) {
@@ -409,7 +431,16 @@ export class SocketGateway {
   private fanOut<E extends ServerEvent>(targets: Client[], event: E, data: FrameData<E>, change: Change) {
     if (targets.length === 0) return;
     const frame = JSON.stringify({ event, data });
-    for (const t of targets) if (t.ws.readyState === t.ws.OPEN) t.ws.send(frame);
+    for (const t of targets) {
+      if (t.ws.readyState !== t.ws.OPEN) continue;
+      // ws keeps its net.Socket private; corked, the frames below leave together when dispatch ends.
+      const socket = (t.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+      if (this.dispatching > 0 && socket && !this.corked.has(socket)) {
+        socket.cork();
+        this.corked.add(socket);
+      }
+      t.ws.send(frame);
+    }
     for (const o of this.onPush) o(event, change);
   }
 

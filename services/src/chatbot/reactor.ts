@@ -8,6 +8,7 @@ import { botMayAnswer } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
+import { FollowedTickets } from './followed-tickets.ts';
 import { inLanes, REACTOR_LANES } from './lanes.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
@@ -28,29 +29,45 @@ const TAKEOVERS = {
  * re-applied after a crash answers nothing twice. The replies themselves are sent by repliesReactor.
  */
 export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDispatcher): Projection {
+  // The tickets' states, folded from the ticket events this reactor reads anyway.
+  const tickets = new FollowedTickets(deps);
+  const observeAndReact = (e: ProjectionEvent) => {
+    tickets.observe(e);
+    return react(e);
+  };
   return {
     name: REACTORS.chatbot,
     tables: [],
-    handle: (_tx, e) => react(e),
+    handle: (_tx, e) => observeAndReact(e),
     // Ticket by ticket side by side: one customer's signal to Temporal no longer waits for another's.
     async handleBatch(_tx, events) {
-      await inLanes(events, (e) => ticketOf(e), react, REACTOR_LANES);
+      await inLanes(events, (e) => ticketOf(e), observeAndReact, REACTOR_LANES);
       return [];
     },
   };
 
+  /**
+   * Reacts, then forgets the ticket's followed state when the reaction may have written to the ticket
+   * (a rating, a run started or signalled, a bot step, a takeover): the next message of the ticket may
+   * come before those events in the log, and must see them, so it reads the stream again.
+   */
   async function react(e: ProjectionEvent): Promise<void> {
-    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+    if (await reactTo(e)) tickets.forget((e.data as { ticketId: string }).ticketId);
+  }
+
+  /** True when the reaction may have changed the ticket. */
+  async function reactTo(e: ProjectionEvent): Promise<boolean> {
+    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return false;
     if (e.type === 'TicketAccepted' || e.type === 'TicketTransferred' || e.type === 'TicketClosed') {
       const ticket = automation ? await loadTicket(deps, e.data.ticketId) : null;
       if (ticket?.kind === 'exists') await automation?.takenOver(ticket, TAKEOVERS[e.type]);
-      return;
+      return true;
     }
     // Messages typed on the business's phone are PhoneMessageSent: every inbound one is the customer's.
-    if (e.type !== 'InboundMessageReceived') return;
+    if (e.type !== 'InboundMessageReceived') return false;
     const { ticketId, messageId, companyId, whatsappId, body, mediaType, mediaUrl } = e.data;
-    const ticket = await loadTicket(deps, ticketId);
-    if (ticket.kind === 'none' || ticket.companyId !== companyId) return;
+    const ticket = await tickets.get(ticketId);
+    if (ticket.kind === 'none' || ticket.companyId !== companyId) return false;
     const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
     if (ticket.rating) {
       const connection = await getConnectionSettings(pool, whatsappId);
@@ -60,13 +77,13 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
         { type: 'AnswerRating', messageId, body, reask: ratingQuestion(connection?.ratingMessage ?? '') },
         who,
       );
-      return;
+      return true;
     }
     const message = { messageId, body, mediaType, mediaUrl };
-    if (automation && (await automation.inbound(ticket, message, who))) return;
-    if (!botMayAnswer(ticket)) return;
+    if (automation && (await automation.inbound(ticket, message, who))) return true;
+    if (!botMayAnswer(ticket)) return false;
     const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
-    if (!ctx) return;
+    if (!ctx) return false;
     const answered = await runTicketCommand(
       deps,
       ticketId,
@@ -80,6 +97,7 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
     // The bot chose a queue whose integration or prompt answers: it takes the ticket at once.
     if (automation && answered.state.kind === 'exists' && answered.state.queueId !== ticket.queueId)
       await automation.queueChosen(answered.state, message, who);
+    return true;
   }
 }
 

@@ -219,6 +219,12 @@ export async function loadTicket(deps: Deps, ticketId: string) {
   return (await load(deps.store, ticketStreamId(ticketId), ticketAggregate)).state;
 }
 
+/** A ticket's state and the revision it was folded at. */
+export async function loadTicketAt(deps: Deps, ticketId: string) {
+  const { state, revision } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
+  return { state, revision };
+}
+
 /** A ticket and when it was opened (its first event), in one read of its stream. */
 export async function loadTicketWithOpening(deps: Deps, ticketId: string) {
   const { state, events } = await load(deps.store, ticketStreamId(ticketId), ticketAggregate);
