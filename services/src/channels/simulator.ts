@@ -1,4 +1,5 @@
 import type { Pool } from '../platform/db.ts';
+import { GroupCommit } from '../platform/group-commit.ts';
 import { newId } from '../platform/ids.ts';
 import type { Migration } from '../platform/migrate.ts';
 import { storableText } from '../platform/text.ts';
@@ -55,6 +56,17 @@ const SIMULATED_NUMBER = '5511900000000';
 /** About 45 s of retries (250 ms doubling, capped at 10 s) before a delivery receipt is given up. */
 const ACK_RETRIES = 9;
 
+/** One message a customer's phone sent, as the simulator's log keeps it. */
+interface SimInboundRow {
+  whatsappId: string;
+  number: string;
+  waMessageId: string;
+  name: string;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+}
+
 export interface SimulatorOptions {
   /** Demo mode pairs at once; otherwise the connection shows a QR until someone "scans" it. */
   autoPair: boolean;
@@ -73,6 +85,42 @@ export class SimulatorChannel implements ChannelAdapter {
     private readonly events: ChannelEvents,
     private readonly options: SimulatorOptions,
   ) {}
+
+  /**
+   * What the customers' phones sent, written before the channel hears of it. A real channel keeps no
+   * such log, so the simulator's should cost next to nothing beside the message itself: concurrent
+   * sends are written together, one statement for their phones and messages.
+   */
+  private readonly phoneLog = new GroupCommit<SimInboundRow, void>((rows) => this.writePhoneLog(rows), {
+    inFlight: 2,
+    maxGroup: 200,
+  });
+
+  private async writePhoneLog(rows: SimInboundRow[]): Promise<PromiseSettledResult<void>[]> {
+    const column = <K extends keyof SimInboundRow>(k: K) => rows.map((r) => r[k]);
+    // Whoever writes has WhatsApp: the phone is added with its first message.
+    await this.pool.query(
+      `WITH r AS MATERIALIZED (
+         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+           WITH ORDINALITY AS r(whatsapp_id, number, wa_message_id, name, body, media_type, media_url, ord)
+       ), phones AS (
+         INSERT INTO sim_phones (number, name)
+         SELECT DISTINCT ON (number) number, name FROM r ORDER BY number, ord ON CONFLICT DO NOTHING
+       )
+       INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
+       SELECT whatsapp_id, number, 'inbound', wa_message_id, name, body, media_type, media_url, 1 FROM r ORDER BY ord`,
+      [
+        column('whatsappId'),
+        column('number'),
+        column('waMessageId'),
+        column('name'),
+        column('body'),
+        column('mediaType'),
+        column('mediaUrl'),
+      ],
+    );
+    return rows.map(() => ({ status: 'fulfilled', value: undefined }));
+  }
 
   /** A paired phone reconnects without a QR; otherwise a QR (or, in demo mode, an instant pairing). */
   async start(whatsappId: string, _companyId: string): Promise<void> {
@@ -243,22 +291,15 @@ export class SimulatorChannel implements ChannelAdapter {
     from = { number: storableText(from.number), name: storableText(from.name) };
     body = storableText(body);
     const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
-    // Whoever writes has WhatsApp. One statement for the phone and its message: the simulator's
-    // bookkeeping should cost what a real channel's does (nothing on the measured path), not two trips.
-    await this.pool.query(
-      `WITH phone AS (INSERT INTO sim_phones (number, name) VALUES ($2, $4) ON CONFLICT DO NOTHING)
-       INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
-       VALUES ($1, $2, 'inbound', $3, $4, $5, $6, $7, 1)`,
-      [
-        whatsappId,
-        from.number,
-        waMessageId,
-        from.name,
-        body,
-        media.mediaType ?? 'chat',
-        media.mediaUrl ?? null,
-      ],
-    );
+    await this.phoneLog.submit({
+      whatsappId,
+      number: from.number,
+      waMessageId,
+      name: from.name,
+      body,
+      mediaType: media.mediaType ?? 'chat',
+      mediaUrl: media.mediaUrl ?? null,
+    });
     await this.events.inbound({
       whatsappId,
       waMessageId,

@@ -1,5 +1,6 @@
 import { PgListener } from '@zelo/projections/pg-listener';
 import type { Pool } from '../platform/db.ts';
+import { GroupCommit } from '../platform/group-commit.ts';
 import type { Migration } from '../platform/migrate.ts';
 import {
   type AppendResult,
@@ -157,9 +158,11 @@ const MAX_GROUP = 256;
 interface PendingWrite {
   appends: StreamAppend[];
   checks: StreamCheck[];
-  resolve: (results: AppendResult[]) => void;
-  reject: (err: unknown) => void;
 }
+
+/** Two writes appending to one stream both decided from its same revision: they go in separate groups. */
+const appendsToSameStream = (w: PendingWrite, group: PendingWrite[]) =>
+  w.appends.some((a) => group.some((g) => g.appends.some((b) => b.streamId === a.streamId)));
 
 interface AppendRow {
   stream_id: string;
@@ -168,26 +171,6 @@ interface AppendRow {
   last_rev: number | null;
   last_global: number | null;
   tx: string | null;
-}
-
-/**
- * The next group: waiting writes in arrival order, leaving for a later group any that appends to a
- * stream an earlier write of the group appends to (both would have decided from the same revision).
- */
-function takeGroup(waiting: PendingWrite[]): PendingWrite[] {
-  const group: PendingWrite[] = [];
-  const written = new Set<string>();
-  for (let i = 0; i < waiting.length && group.length < MAX_GROUP; ) {
-    const w = waiting[i];
-    if (w.appends.some((a) => written.has(a.streamId))) {
-      i++;
-      continue;
-    }
-    for (const a of w.appends) written.add(a.streamId);
-    group.push(w);
-    waiting.splice(i, 1);
-  }
-  return group;
 }
 
 /** The write's first stream that was not where it expected, in the order the write named them. */
@@ -263,69 +246,55 @@ export class PostgresEventStore implements EventStore {
       throw new Error('appendToStreams needs at least one event per stream');
     const ids = [...appends, ...checks].map((a) => a.streamId);
     if (new Set(ids).size !== ids.length) throw new Error('appendToStreams names a stream twice');
-    const results = await new Promise<AppendResult[]>((resolve, reject) => {
-      this.waiting.push({ appends, checks, resolve, reject });
-      this.pump();
-    });
+    const results = await this.writes.submit({ appends, checks });
     // Readers in this process wake at once; other processes wake on the NOTIFY (or their poll).
     for (const l of this.listeners) l();
     this.notifyOthers();
     return results;
   }
 
-  private waiting: PendingWrite[] = [];
-  private inFlight = 0;
+  private readonly writes = new GroupCommit<PendingWrite, AppendResult[]>((group) => this.commit(group), {
+    inFlight: GROUP_COMMITS_IN_FLIGHT,
+    maxGroup: MAX_GROUP,
+    clashes: appendsToSameStream,
+  });
 
-  private pump(): void {
-    while (this.inFlight < GROUP_COMMITS_IN_FLIGHT && this.waiting.length > 0) {
-      const group = takeGroup(this.waiting);
-      this.inFlight++;
-      void this.commit(group).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
-  private async commit(group: PendingWrite[]): Promise<void> {
+  /** One group's statement, and each write's outcome; a group that fails as a whole, write by write. */
+  private async commit(group: PendingWrite[]): Promise<PromiseSettledResult<AppendResult[]>[]> {
     let rows: AppendRow[];
     try {
       rows = await this.appendStatement(group);
     } catch (err) {
-      if (group.length > 1) {
-        // A unique-key race with another process, or one caller's bad value: each on its own.
-        await Promise.all(group.map((w) => this.commit([w])));
-        return;
-      }
-      const [w] = group;
-      if (
-        (err as { code?: string }).code === '23505' &&
-        String((err as Error).message).includes('stream_id')
-      ) {
-        // A racing writer took the next position: 'any' just tries again, a named revision conflicts.
-        if (w.checks.length === 0 && w.appends.every((a) => a.expected === 'any')) return this.commit([w]);
-        const racing = w.appends.find((a) => a.expected !== 'any') ?? w.appends[0];
-        w.reject(await this.conflict(racing.streamId, racing.expected).catch((e) => e));
-        return;
-      }
-      w.reject(err);
-      return;
+      // A unique-key race with another process, or one caller's bad value: each on its own.
+      if (group.length > 1) return (await Promise.all(group.map((w) => this.commit([w])))).flat();
+      return [await this.settleAlone(group[0], err)];
     }
     let at = 0;
-    for (const w of group) {
+    return group.map((w): PromiseSettledResult<AppendResult[]> => {
       const mine = rows.slice(at, at + w.appends.length + w.checks.length);
       at += mine.length;
-      if (mine[0].ok) {
-        w.resolve(
-          mine.slice(0, w.appends.length).map((r) => ({
-            nextRevision: Number(r.last_rev),
-            position: `${r.tx}:${r.last_global}`,
-          })),
-        );
-        continue;
-      }
-      w.reject(firstConflict(w, mine));
-    }
+      if (!mine[0].ok) return { status: 'rejected', reason: firstConflict(w, mine) };
+      const value = mine.slice(0, w.appends.length).map((r) => ({
+        nextRevision: Number(r.last_rev),
+        position: `${r.tx}:${r.last_global}`,
+      }));
+      return { status: 'fulfilled', value };
+    });
+  }
+
+  /** A single write's statement failed: a racing writer took a position it wanted, or a bad value. */
+  private async settleAlone(w: PendingWrite, err: unknown): Promise<PromiseSettledResult<AppendResult[]>> {
+    const raced =
+      (err as { code?: string }).code === '23505' && String((err as Error).message).includes('stream_id');
+    if (!raced) return { status: 'rejected', reason: err };
+    // 'any' just tries again; a named revision conflicts.
+    if (w.checks.length === 0 && w.appends.every((a) => a.expected === 'any'))
+      return (await this.commit([w]))[0];
+    const racing = w.appends.find((a) => a.expected !== 'any') ?? w.appends[0];
+    return {
+      status: 'rejected',
+      reason: await this.conflict(racing.streamId, racing.expected).catch((e) => e),
+    };
   }
 
   /** One statement for a group of writes: each write's streams are checked, and written only if all pass. */
