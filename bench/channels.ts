@@ -5,37 +5,37 @@
  *  - resident memory per connection: RSS and used heap (after a full GC) before and after the worker
  *    opened every session, divided by N;
  *  - inbound throughput: simulated customers writing concurrently across the N connections (the load
- *    side of bench/ingest.ts, in its own process), messages per second until stored, projected and
- *    pushed to an agent's socket.
+ *    side of bench/ingest.ts, bench/ingest-load.ts, in its own process), messages per second and the
+ *    latency from the inbound call to an agent's socket push.
  * A simulator session is a few entries in a Set; a Baileys session is a WebSocket with its Signal
  * keys and caches, far heavier: these figures are the worker's own overhead, not a WhatsApp socket's.
- * Usage: npm run bench:channels -- [connections=50] [messages=3000] [concurrency=50] [customers=500]
+ * Then the same measurements and checks as bench:ingest (bench/report.ts): queries per message and
+ * CPU seconds per 1 000 messages per process, stored and pushed once, in order, one ticket per
+ * customer, read models equal to a fresh replay; exits non-zero when a check fails.
+ * Usage: npm run bench:channels -- [connections=50] [senders=50] [customers=500]
+ *   BENCH_MESSAGES=3000 (default; count mode) or BENCH_SECONDS=n (duration mode), BENCH_REPLAY=0
  */
-import { execFile, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { defaultConnectionSettings } from '@zelo/contracts/connections/read-models';
 import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { ChannelWorker } from '../services/src/channels/worker.ts';
 import { runConnectionCommand } from '../services/src/connections/handlers.ts';
 import { newId } from '../services/src/platform/ids.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
+import { countQueries, runLoad, startProjector } from './measure.ts';
+import { printReport, window } from './report.ts';
 
-const [connections = 50, messages = 3000, concurrency = 50, customers = 500] = process.argv
-  .slice(2)
-  .map(Number);
+const [connections = 50, sendersArg = 50, customers = 500] = process.argv.slice(2).map(Number);
+const senders = Math.min(sendersArg, customers);
+const seconds = Number(process.env.BENCH_SECONDS) || undefined;
+const messages = seconds ? undefined : Number(process.env.BENCH_MESSAGES) || 3000;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) console.error('(run with --expose-gc for steadier memory figures)');
 
 // The API alone here (its simulator serves the customers' side and will be the worker's adapter, as
 // in `npm start`); the projections in a child process, as bench/ingest.ts runs them.
+countQueries();
 const system = await startTestSystem({ env: { ZELO_ROLES: 'api' } });
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-const projector = spawn(tsx, [fileURLToPath(new URL('./projector.ts', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: system.databaseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((r) => projector.stdout!.once('data', r));
+const projector = await startProjector(system.databaseUrl);
 const { deps, ctx } = system;
 const simulator = system.simulator!;
 
@@ -86,28 +86,8 @@ await eventually(
 );
 const after = await memory();
 
-const load = fileURLToPath(new URL('./ingest-load.ts', import.meta.url));
-const { stdout } = await promisify(execFile)(
-  tsx,
-  [load, system.url, token, ids.join(','), ...[messages, concurrency, 1, customers].map(String)],
-  { maxBuffer: 64 * 1024 * 1024 },
-);
-const result = JSON.parse(stdout.trim().split('\n').pop()!) as {
-  pushed: number;
-  seconds: number;
-  latencies: number[];
-};
-const stored = (await ctx.pool.query('SELECT count(*)::int AS n FROM messages')).rows[0].n as number;
-const tickets = (
-  await ctx.pool.query('SELECT count(*)::int AS n, count(DISTINCT whatsapp_id)::int AS c FROM tickets')
-).rows[0];
-
 const mb = (b: number) => `${(b / 1024 / 1024).toFixed(1)} MB`;
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
-const pct = (p: number) => {
-  const s = [...result.latencies].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))].toFixed(0) : 'n/a';
-};
 const rows: [string, string][] = [
   [
     'connections (simulator)',
@@ -117,20 +97,25 @@ const rows: [string, string][] = [
   ['RSS per connection', kb((after.rss - before.rss) / connections)],
   ['heap used before → after', `${mb(before.heap)} → ${mb(after.heap)}`],
   ['heap per connection', kb((after.heap - before.heap) / connections)],
-  ['inbound load', `${messages} messages, ${customers} customers, ${concurrency} concurrent senders`],
-  ['stored / pushed', `${stored} / ${result.pushed}${result.pushed < messages ? '  (MISSING)' : ''}`],
-  ['tickets / connections used', `${tickets.n} / ${tickets.c}`],
-  [
-    'throughput',
-    `${(result.pushed / result.seconds).toFixed(0)} messages/s over ${result.seconds.toFixed(1)} s`,
-  ],
-  ['inbound → push (ms)', `p50 ${pct(50)}  p95 ${pct(95)}  p99 ${pct(99)}`],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 
-await worker.stop();
-projector.kill('SIGTERM');
-await new Promise((r) => setTimeout(r, 500));
-await system.close();
-process.exit(result.pushed === messages && tickets.n === customers ? 0 : 1);
+const report = await window(
+  {
+    label: `${seconds ? `${seconds} s` : `${messages} messages`}, ${senders} senders in flight, ${customers} customers over ${connections} connections, 1 agent socket`,
+    senders,
+    customers,
+    databaseUrl: system.databaseUrl,
+    projector,
+    stopApi: async () => {
+      await worker.stop();
+      await system.close({ keepDatabase: true });
+    },
+  },
+  () =>
+    runLoad({ url: system.url, token, whatsappIds: ids, senders, customers, agents: 1, seconds, messages }),
+);
+console.log();
+printReport(report);
+process.exit(report.ok ? 0 : 1);

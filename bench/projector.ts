@@ -1,15 +1,24 @@
-// Runs only the projections role against DATABASE_URL (bench helper). With BENCH_PROFILE set, writes a
-// CPU profile of this process to <BENCH_PROFILE>.projections.cpuprofile when it is stopped.
+// Runs only the projections role against DATABASE_URL (bench helper, started by bench/measure.ts with
+// an IPC channel). Counts the queries this process sends and answers 'stats' with them and its CPU
+// seconds. With BENCH_PROFILE set, writes a CPU profile of this process to
+// <BENCH_PROFILE>.projections.cpuprofile when it is stopped.
 
 import { startZelo } from '../app/src/system.ts';
 import { loadConfig } from '../services/src/platform/config.ts';
+import { countQueries, cpuSeconds, queryCount, queryTexts } from './measure.ts';
 import { startProfile } from './profile.ts';
 
+countQueries();
 const profile = await startProfile('.projections.cpuprofile');
 const z = await startZelo(loadConfig({ ...process.env, ZELO_ROLES: 'projections', ZELO_LOG: 'false' }));
+process.on('message', (m) => {
+  if (m === 'stats') process.send?.({ cpu: cpuSeconds(), queries: queryCount.total, texts: queryTexts() });
+});
 process.on('SIGTERM', async () => {
   await profile.stop();
   await z.stop();
   process.exit(0);
 });
-console.log('ready');
+// The bench gone (crashed, killed): do not outlive it.
+process.on('disconnect', () => process.exit(0));
+process.send?.('ready');
