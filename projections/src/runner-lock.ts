@@ -37,6 +37,29 @@ export async function tryLockInTransaction(tx: pg.PoolClient, projections: strin
   return rows.map((r) => r.name);
 }
 
+/**
+ * The start of a runner's batch, in one round trip: commit without waiting for the WAL flush (read
+ * models are rebuilt from the events, so a commit lost in a crash is applied again), take each
+ * projection's lock for this transaction when `lock` says so, and read the checkpoints. Answers the
+ * projections whose lock someone else holds, and every projection's stored position.
+ */
+export async function startBatch(
+  tx: pg.PoolClient,
+  projections: string[],
+  lock: boolean,
+): Promise<{ locked: string[]; stored: Map<string, string | null> }> {
+  const { rows } = await tx.query<{ name: string; got: boolean; position: string | null }>(
+    `SELECT p.name, (NOT $2::boolean OR pg_try_advisory_xact_lock(${keyOf('p.name')})) AS got, c.position
+       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS s,
+            unnest($1::text[]) AS p(name) LEFT JOIN projection_checkpoints c ON c.name = p.name`,
+    [projections, lock],
+  );
+  return {
+    locked: rows.filter((r) => !r.got).map((r) => r.name),
+    stored: new Map(rows.map((r) => [r.name, r.position])),
+  };
+}
+
 /** Takes the projection's lock for this transaction, waiting for the runner's batch to end (bounded). */
 export async function lockInTransaction(
   tx: pg.PoolClient,

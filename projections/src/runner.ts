@@ -3,7 +3,7 @@ import type { AnyEvent, EventOfType, EventType } from '@zelo/contracts/events';
 import type { ChangeAction, ChangeKind } from '@zelo/contracts/realtime/frames';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
-import { tryLockInTransaction } from './runner-lock.ts';
+import { startBatch } from './runner-lock.ts';
 
 export interface EventMetadata {
   companyId: string | null;
@@ -92,21 +92,23 @@ export const checkpointMigration = {
         );`,
 };
 
-async function notifyChanges(tx: pg.PoolClient, changes: Change[]) {
-  // NOTIFY payloads are capped at 8000 bytes; send chunks. Delivered only if the transaction commits.
+/** The changes as NOTIFY payloads: each under the 8000-byte cap, in order. */
+function changeChunks(changes: Change[]): string[] {
+  const chunks: string[] = [];
   let chunk: Change[] = [];
   let size = 2;
   for (const c of changes) {
     const s = JSON.stringify(c).length + 1;
     if (size + s > 7500 && chunk.length) {
-      await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(chunk)]);
+      chunks.push(JSON.stringify(chunk));
       chunk = [];
       size = 2;
     }
     chunk.push(c);
     size += s;
   }
-  if (chunk.length) await tx.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify(chunk)]);
+  if (chunk.length) chunks.push(JSON.stringify(chunk));
+  return chunks;
 }
 
 /** Applies one batch of events to a projection and moves its checkpoint, in one transaction. */
@@ -193,25 +195,19 @@ export async function applyToGroup(
 ): Promise<GroupResult> {
   const result: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };
   const moved = await inTransaction(pool, 'projection batch', async (tx) => {
-    // Read models are rebuildable from the event store and their checkpoint commits with them, so a
-    // commit lost in a crash is simply re-applied: no need to wait for the WAL flush.
-    await tx.query('SET LOCAL synchronous_commit = off');
     let todo = work.filter((w) => w.events.length > 0);
+    if (todo.length === 0) return [];
+    // No WAL flush wait, the locks and the checkpoints: one round trip (runner-lock.ts).
+    const { locked, stored } = await startBatch(
+      tx,
+      todo.map((w) => w.projection.name),
+      options.lock,
+    );
     // A rebuild swapping its tables in holds this projection: leave it out, it moves on its own.
-    if (options.lock && todo.length) {
-      result.locked = await tryLockInTransaction(
-        tx,
-        todo.map((w) => w.projection.name),
-      );
-      todo = todo.filter((w) => !result.locked.includes(w.projection.name));
-    }
+    result.locked = locked;
+    todo = todo.filter((w) => !locked.includes(w.projection.name));
     const compare = options.compare;
-    if (compare && todo.length) {
-      const { rows } = await tx.query<{ name: string; position: string | null }>(
-        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1)',
-        [todo.map((w) => w.projection.name)],
-      );
-      const stored = new Map(rows.map((r) => [r.name, r.position]));
+    if (compare) {
       todo = todo.map((w) => {
         const at = stored.get(w.projection.name);
         if (!at || compare(w.events[0].position, at) > 0) return w;
@@ -235,20 +231,30 @@ export async function applyToGroup(
     // through this transaction; had the first reactor's checkpoint been written before the second one
     // ran, the read models would have waited for it (pushes seconds late under load).
     if (moved.length) {
+      // The checkpoints and every notification in one statement: the changes for the socket gateway
+      // (sent only if the transaction commits), then where each projection now stands.
+      const notices = [
+        ...changeChunks(result.changes).map((payload) => [CHANGES_CHANNEL, payload]),
+        [CHECKPOINT_CHANNEL, moved.map((m) => `${m.name} ${m.position}`).join('\n')],
+      ];
       await tx.query(
-        `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at)
-         SELECT name, position, applied, now() FROM unnest($1::text[], $2::text[], $3::int[]) AS m(name, position, applied)
-         ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position,
-           events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied, updated_at = now()`,
-        [moved.map((m) => m.name), moved.map((m) => m.position), moved.map((m) => m.count)],
+        `WITH saved AS (
+           INSERT INTO projection_checkpoints (name, position, events_applied, updated_at)
+           SELECT name, position, applied, now()
+             FROM unnest($1::text[], $2::text[], $3::int[]) AS m(name, position, applied)
+           ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position,
+             events_applied = projection_checkpoints.events_applied + EXCLUDED.events_applied, updated_at = now()
+         )
+         SELECT pg_notify(channel, payload) FROM unnest($4::text[], $5::text[]) AS n(channel, payload)`,
+        [
+          moved.map((m) => m.name),
+          moved.map((m) => m.position),
+          moved.map((m) => m.count),
+          notices.map((n) => n[0]),
+          notices.map((n) => n[1]),
+        ],
       );
     }
-    await notifyChanges(tx, result.changes);
-    if (moved.length)
-      await tx.query('SELECT pg_notify($1, $2)', [
-        CHECKPOINT_CHANNEL,
-        moved.map((m) => `${m.name} ${m.position}`).join('\n'),
-      ]);
     return moved;
   });
   for (const m of moved) result.applied.set(m.name, m.position);
