@@ -30,7 +30,10 @@ import {
 // those committed. (Done in one statement, a transaction finishing between the two moments would be
 // invisible to the read yet below the horizon, and skipped for good.)
 // The same statement says whether its own snapshot holds any event to read (after $1:$2, below the
-// horizon): when none, the read is skipped, so an idle poll costs one round trip. Skipping is what an
+// horizon): when none, the read is skipped, so an idle poll costs one round trip. It asks for the first
+// such event in index order rather than EXISTS: PostgreSQL drops ORDER BY and LIMIT from an EXISTS, and
+// then expects a row comparison to match a sixth of the table and scans it whole, on every poll (9 ms
+// per poll at 100 000 events, half of PostgreSQL's time under load). Skipping is what an
 // instant-earlier poll would have seen; the position does not move, so nothing is passed over.
 const HORIZON = `
   WITH snap AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
@@ -48,9 +51,10 @@ const HORIZON = `
     ) AS horizon
   )
   SELECT horizon::text AS horizon,
-         EXISTS (SELECT 1 FROM es_events
-                  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                    AND transaction_id < horizon) AS pending
+         COALESCE((SELECT true FROM es_events
+                    WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                      AND transaction_id < horizon
+                    ORDER BY transaction_id, global_position LIMIT 1), false) AS pending
     FROM h`;
 
 export const eventStoreMigrations: Migration[] = [
@@ -189,6 +193,10 @@ function firstConflict(w: PendingWrite, rows: AppendRow[]): WrongExpectedRevisio
   return new WrongExpectedRevisionError(rows[0].stream_id, wanted[0], Number(rows[0].rev));
 }
 
+/**
+ * The event store on PostgreSQL. Its statements are named, so each connection prepares them once:
+ * planning the horizon took four times as long as running it.
+ */
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
   readonly atomicMultiStream = true;
@@ -201,21 +209,23 @@ export class PostgresEventStore implements EventStore {
   ) {}
 
   async readStream(streamId: string, after = -1): Promise<StreamRead> {
-    const { rows } = await this.pool.query<Row>(
-      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
-         FROM es_events WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`,
-      [streamId, after],
-    );
+    const { rows } = await this.pool.query<Row>({
+      name: 'es_read_stream',
+      text: `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+               FROM es_events WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`,
+      values: [streamId, after],
+    });
     const events = rows.map(toRecorded);
     return { revision: events.length ? events[events.length - 1].streamRevision : after, events };
   }
 
   async readStreams(streamIds: string[]): Promise<Map<string, StreamRead>> {
-    const { rows } = await this.pool.query<Row>(
-      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
-         FROM es_events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
-      [streamIds],
-    );
+    const { rows } = await this.pool.query<Row>({
+      name: 'es_read_streams',
+      text: `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+               FROM es_events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_position`,
+      values: [streamIds],
+    });
     const reads = new Map<string, StreamRead>(streamIds.map((id) => [id, { revision: -1, events: [] }]));
     for (const r of rows) {
       const read = reads.get(r.stream_id)!;
@@ -335,7 +345,7 @@ export class PostgresEventStore implements EventStore {
         streams.exists.push(false);
       }
     });
-    const { rows } = await this.pool.query<AppendRow>(APPEND, [
+    const { rows } = await this.pool.query<AppendRow>({ name: 'es_append', text: APPEND }, [
       streams.id,
       streams.grp,
       streams.expected,
@@ -362,18 +372,22 @@ export class PostgresEventStore implements EventStore {
     const [tx, gp] = after ? parsePosition(after) : [0n, 0n];
     // Two statements, in this order: the horizon, then the events under a later snapshot (see HORIZON).
     const [{ horizon, pending }] = (
-      await this.pool.query<{ horizon: string; pending: boolean }>(HORIZON, [tx.toString(), gp.toString()])
+      await this.pool.query<{ horizon: string; pending: boolean }>({ name: 'es_horizon', text: HORIZON }, [
+        tx.toString(),
+        gp.toString(),
+      ])
     ).rows;
     if (!pending) return [];
-    const { rows } = await this.pool.query<Row>(
-      `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
+    const { rows } = await this.pool.query<Row>({
+      name: 'es_read_all',
+      text: `SELECT global_position, stream_id, stream_position, event_id, type, data, metadata, transaction_id::text AS tx
          FROM es_events
         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
           AND transaction_id < $4::text::xid8
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [tx.toString(), gp.toString(), limit, horizon],
-    );
+      values: [tx.toString(), gp.toString(), limit, horizon],
+    });
     return rows.map(toRecorded);
   }
 
