@@ -79,6 +79,7 @@ async function fill() {
         FROM generate_series(1, ${CONTACTS}) n;`,
   );
   // ~8 % open, ~4 % pending, the rest closed; 10 % without a queue; pending tickets have no agent.
+  // A ticket's queue is one of its agent's two queues (agent 1 + n % 20), as assignment makes it.
   await step(
     `${TICKETS} tickets`,
     sql`
@@ -86,7 +87,7 @@ async function fill() {
                          unread_messages, created_at, updated_at)
       SELECT ${id('ticket', 'n')}, ${id('company', '1')}, s.status,
              CASE WHEN s.status = 'pending' THEN NULL ELSE ${id('user', '1 + n % 20')} END,
-             CASE WHEN n % 10 = 0 THEN NULL ELSE ${id('queue', '1 + (n / 10) % 5')} END,
+             CASE WHEN n % 10 = 0 THEN NULL ELSE ${id('queue', '1 + (1 + n % 20 + (n / 20) % 2) % 5')} END,
              ${id('whatsapp', '1')}, ${id('contact', `1 + n % ${CONTACTS}`)}, false, 'mensagem ' || n, n % 3,
              u.at - interval '2 days', u.at
         FROM generate_series(1, ${TICKETS}) n,
@@ -127,7 +128,12 @@ function stats(samples: number[]) {
   return { p50: at(50), p95: at(95), p99: at(99) };
 }
 
-async function time(label: string, run: () => Promise<unknown>) {
+async function time(label: string, run: () => Promise<unknown>, minRows = 0) {
+  const first = await run();
+  // A case that finds nothing measures nothing: say how many rows it got, and stop if too few.
+  const rows = (first as { tickets?: unknown[] } | undefined)?.tickets?.length;
+  if (rows !== undefined && rows < minRows)
+    throw new Error(`${label}: ${rows} rows, expected at least ${minRows}`);
   for (let i = 0; i < 10; i++) await run(); // warm the cache and the connections
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -136,7 +142,9 @@ async function time(label: string, run: () => Promise<unknown>) {
     samples.push(performance.now() - t0);
   }
   const r = stats(samples);
-  console.log(`| ${label} | ${r.p50} | ${r.p95} | ${r.p99} |`);
+  const count = (first as { count?: number } | undefined)?.count;
+  const found = rows === undefined ? '' : ` (${rows} rows${count === undefined ? '' : `, count ${count}`})`;
+  console.log(`| ${label}${found} | ${r.p50} | ${r.p95} | ${r.p99} |`);
   return r;
 }
 
@@ -159,6 +167,7 @@ const adminShowAll = (status: TicketFilter['status']): TicketFilter => ({
 const plainUser = (status: TicketFilter['status']): TicketFilter => ({
   ...adminShowAll(status),
   queueIds: agentQueues,
+  queuelessOwnedBy: agent, // all_ticket is off for the agents
   userId: agent,
 });
 
@@ -167,8 +176,20 @@ console.log('| query | p50 | p95 | p99 |\n|---|---|---|---|');
 await time('tickets, admin show-all, open', () => listTickets(pool, adminShowAll('open')));
 await time('tickets, admin show-all, pending', () => listTickets(pool, adminShowAll('pending')));
 await time('tickets, admin, search tab (every status)', () => listTickets(pool, adminShowAll(undefined)));
-await time('tickets, agent with 2 queues, open', () => listTickets(pool, plainUser('open')));
-await time('tickets, agent with 2 queues, pending', () => listTickets(pool, plainUser('pending')));
+await time('tickets, agent with 2 queues, open', () => listTickets(pool, plainUser('open')), 40);
+await time('tickets, agent with 2 queues, pending', () => listTickets(pool, plainUser('pending')), 40);
+// The search tab with a text (every status): a fragment of many names (contacts 1, 10-19, 100-199…:
+// 11 111 contacts, ~22 000 tickets), a fragment of a number (contacts 12 300-12 399), a rare text
+// (one contact), and a text nothing matches (the whole index answers "none").
+const search =
+  (searchParam: string, f = adminShowAll(undefined)) =>
+  () =>
+    listTickets(pool, { ...f, searchParam });
+await time('search "cliente 1", admin (common name)', search('cliente 1'), 40);
+await time('search "cliente 1", agent with 2 queues', search('cliente 1', plainUser(undefined)), 40);
+await time('search "19000123", admin (number fragment)', search('19000123'), 40);
+await time('search "Cliente 42424", admin (rare)', search('Cliente 42424'), 1);
+await time('search "zzqx", admin (no match)', search('zzqx'));
 // GET /ticket/kanban (issue 12): the 500 most recent open or waiting tickets with their tags.
 await time('kanban board, admin show-all', () =>
   listKanbanTickets(pool, { companyId: company, queueIds: null }),

@@ -25,6 +25,7 @@ import { tagsMigrations, tagsProjection } from './tags/tags.ts';
 import { tenancyMigrations, tenancyProjection } from './tenancy/companies.ts';
 import { ticketNotesMigrations, ticketNotesProjection } from './ticket-notes/ticket-notes.ts';
 import { conversationsMigrations, conversationsProjection } from './tickets/conversations.ts';
+import { ticketSearchMigrations } from './tickets/search-indexes.ts';
 import { usersMigrations, usersProjection } from './users/users.ts';
 
 /** Every read model's migrations, in order. */
@@ -37,6 +38,7 @@ export const readModelMigrations = [
   ...connectionsMigrations,
   ...contactsMigrations,
   ...conversationsMigrations,
+  ...ticketSearchMigrations,
   ...outboundQueueMigrations,
   ...ticketHistoryMigrations,
   ...schedulesMigrations,

@@ -72,8 +72,16 @@ function narrowToQueues(
   }
 }
 
+/**
+ * With a search text, `count` stops counting here: below it, it is the exact number of matches; from
+ * it on, a lower bound (this many, or as many as the pages up to this one prove). The search tab shows
+ * no count (it counts the rows it holds), and an exact count of a common fragment walks every match.
+ */
+export const SEARCH_COUNT_BOUND = 200;
+
 export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<TicketPage> {
   const size = f.pageSize ?? 40;
+  const offset = (f.pageNumber - 1) * size;
   const params: unknown[] = [f.companyId];
   const where = ['t.company_id = $1'];
   if (f.status) {
@@ -96,33 +104,52 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
       `EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY($${params.length}::uuid[]))`,
     );
   }
-  if (f.searchParam) {
-    params.push(containsPattern(f.searchParam));
-    where.push(
-      `(lower(c.name) LIKE $${params.length} OR c.number LIKE $${params.length} OR lower(t.last_message) LIKE $${params.length})`,
-    );
-  }
-  params.push(size + 1, (f.pageNumber - 1) * size);
+  // A text matches the contact's name or number, or the last message (lower-cased, anywhere). One OR
+  // across the join could use no index; each half apart is planned on its own: a trigram index
+  // (search-indexes.ts) for a rare text, a walk newest first until the page is full for a common one.
+  if (f.searchParam) params.push(containsPattern(f.searchParam));
+  const pattern = `$${params.length}`;
+  const halves = [
+    `EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id AND c.company_id = $1
+       AND (lower(c.name) LIKE ${pattern} OR c.number LIKE ${pattern}))`,
+    `lower(t.last_message) LIKE ${pattern}`,
+  ];
+  const filtered = `FROM tickets t WHERE ${where.join(' AND ')}`;
+  const countParams = [...params];
+  params.push(size + 1, offset);
+  const [limit, skip] = [`$${params.length - 1}`, `$${params.length}`];
+  if (f.searchParam) params.push(size + 1 + offset);
+  const upTo = `$${params.length}`;
   // The page's ids first, then the joins and JSON for those rows only: building the row for every
-  // match before the sort cost ~1 s on 100 000 tickets (bench/ticket-list.ts).
-  const contacts = f.searchParam ? 'LEFT JOIN contacts c ON c.id = t.contact_id' : '';
+  // match before the sort cost ~1 s on 100 000 tickets (bench/ticket-list.ts). With a text, the page
+  // is the newest of each half's newest, without the tickets both halves found.
+  const page = f.searchParam
+    ? `SELECT m.id FROM (${halves
+        .map(
+          (h) =>
+            `(SELECT t.id, t.updated_at ${filtered} AND ${h} ORDER BY t.updated_at DESC, t.id LIMIT ${upTo})`,
+        )
+        .join(' UNION ')}) m ORDER BY m.updated_at DESC, m.id LIMIT ${limit} OFFSET ${skip}`
+    : `SELECT t.id ${filtered} ORDER BY t.updated_at DESC, t.id LIMIT ${limit} OFFSET ${skip}`;
+  // With a text, each half stops at the bound: if both stop short, their union is every match.
+  const counted = f.searchParam
+    ? `SELECT least(count(*), ${SEARCH_COUNT_BOUND})::int AS n FROM (${halves
+        .map((h) => `(SELECT t.id ${filtered} AND ${h} LIMIT ${SEARCH_COUNT_BOUND})`)
+        .join(' UNION ')}) m`
+    : `SELECT count(*)::int AS n ${filtered}`;
   // The page and the count are independent: run them side by side on two connections.
   const [{ rows }, count] = await Promise.all([
     pool.query<Dated<TicketView>>(
-      `${ticketSelect} WHERE t.id = ANY(ARRAY(
-         SELECT t.id FROM tickets t ${contacts} WHERE ${where.join(' AND ')}
-          ORDER BY t.updated_at DESC, t.id LIMIT $${params.length - 1} OFFSET $${params.length}))
-       ORDER BY t.updated_at DESC, t.id`,
+      `${ticketSelect} WHERE t.id = ANY(ARRAY(${page})) ORDER BY t.updated_at DESC, t.id`,
       params,
     ),
-    pool.query(
-      `SELECT count(*)::int AS n FROM tickets t ${contacts} WHERE ${where.join(' AND ')}`,
-      params.slice(0, -2),
-    ),
+    pool.query(counted, countParams),
   ]);
+  const n = count.rows[0].n as number;
   return {
     tickets: rows.slice(0, size).map(toTicket),
-    count: count.rows[0].n as number,
+    // Past the bound, the rows before this page, on it and the one beyond it are all matches.
+    count: f.searchParam && n >= SEARCH_COUNT_BOUND ? Math.max(n, offset + rows.length) : n,
     hasMore: rows.length > size,
   };
 }
