@@ -2,7 +2,7 @@ import type { EventStore } from '@zelo/services/event-store/port';
 import { receiveInboundMessage } from '@zelo/services/messaging/handlers';
 import { KnownConversations } from '@zelo/services/messaging/known-conversations';
 import type { Deps } from '@zelo/services/platform/command-handler';
-import { closeTicket } from '@zelo/services/tickets/handlers';
+import { acceptTicket, closeTicket } from '@zelo/services/tickets/handlers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
@@ -64,6 +64,27 @@ describe('inbound messages of known conversations', () => {
       )
     ).rows.map((r: { body: string }) => r.body);
 
+  /**
+   * Waits until the chatbot is done with the ticket (its stream still for half a second): the tests that
+   * count reads must not race the bot's steps, which move the ticket's stream.
+   */
+  async function botDone(ticketId: string) {
+    const revision = async () =>
+      (
+        await system.ctx.pool.query(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1`, [
+          `ticket-${ticketId}`,
+        ])
+      ).rows[0].n as number;
+    let last = -1;
+    for (let i = 0; i < 100; i++) {
+      const now = await revision();
+      if (now === last) return;
+      last = now;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the ticket never went quiet');
+  }
+
   beforeAll(async () => {
     system = await startTestSystem();
   });
@@ -76,11 +97,32 @@ describe('inbound messages of known conversations', () => {
     const number = newNumber();
     const first = await receiveInboundMessage(system.deps, inbound(number, 'primeira'), who, known);
     expect(known.size).toBe(1);
+    await botDone(first.ticketId!);
+    // The bot's steps moved the ticket after the memory was made: one refresh, then none.
+    await receiveInboundMessage(system.deps, inbound(number, 'oi de novo'), who, known);
     const { deps, reads } = countingDeps(system.deps);
     const second = await receiveInboundMessage(deps, inbound(number, 'segunda'), who, known);
     expect(reads.n).toBe(0);
     expect(second).toMatchObject({ ticketId: first.ticketId, duplicate: false });
-    expect(await messagesOn(first.ticketId!)).toEqual(['primeira', 'segunda']);
+    expect(await messagesOn(first.ticketId!)).toEqual(['primeira', 'oi de novo', 'segunda']);
+  });
+
+  it('after the ticket moved but stayed active (an agent accepted it), reads the four streams once and appends', async () => {
+    const known = new KnownConversations();
+    const number = newNumber();
+    const first = await receiveInboundMessage(system.deps, inbound(number, 'primeira'), who, known);
+    await botDone(first.ticketId!);
+    await receiveInboundMessage(system.deps, inbound(number, 'segunda'), who, known);
+    await acceptTicket(system.deps, first.ticketId!, { userId: DEMO.adminId, queueId: null }, who);
+    const { deps, reads } = countingDeps(system.deps);
+    const second = await receiveInboundMessage(deps, inbound(number, 'depois do aceite'), who, known);
+    expect(reads.n).toBe(1);
+    expect(second).toMatchObject({ ticketId: first.ticketId, duplicate: false });
+    expect(await messagesOn(first.ticketId!)).toEqual(['primeira', 'segunda', 'depois do aceite']);
+    // Known again at the ticket's new revision: the next one needs no read.
+    reads.n = 0;
+    await receiveInboundMessage(deps, inbound(number, 'terceira'), who, known);
+    expect(reads.n).toBe(0);
   });
 
   it('a redelivered message is still stored once: the append is refused and the full path finds it', async () => {
@@ -106,7 +148,9 @@ describe('inbound messages of known conversations', () => {
     expect(await ticketsOf(number)).toEqual([first.ticketId, next.ticketId]);
     expect(await messagesOn(first.ticketId!)).toEqual(['antes']);
     expect(await messagesOn(next.ticketId!)).toEqual(['depois']);
-    // And it knows the new ticket now: the message after goes there without reads.
+    // And it knows the new ticket now: once the bot is done with it, the message after needs no read.
+    await botDone(next.ticketId!);
+    await receiveInboundMessage(system.deps, inbound(number, 'ainda'), who, known);
     const { deps, reads } = countingDeps(system.deps);
     const third = await receiveInboundMessage(deps, inbound(number, 'mais uma'), who, known);
     expect(reads.n).toBe(0);

@@ -76,31 +76,10 @@ export async function receiveInboundMessage(
   const zeloId = m.fromMe ? messageIdFromWaId(m.waMessageId) : null;
   if (zeloId) return { messageId: zeloId, ticketId: null, duplicate: true, position: null };
   const messageId = inboundMessageId(m.whatsappId, m.waMessageId);
-  // A quoted message needs a lookup: only plain messages take the one-append path.
   const key = KnownConversations.key(m.companyId, m.whatsappId, m.from.number);
-  const conversation = known && !m.quotedWaMessageId ? known.get(key) : undefined;
-  if (conversation) {
-    const { contactId, ticketId } = conversation;
-    const command = inboundCommand(m, { messageId, contactId, ticketId, quotedMsgId: null });
-    try {
-      const [appended] = await deps.store.appendToStreams(
-        [
-          {
-            streamId: messageStreamId(messageId),
-            events: recordable(deps, decideMessage(command, initialMessageState()), who),
-            expected: 'no_stream',
-          },
-        ],
-        conversation.checks,
-      );
-      return { messageId, ticketId, duplicate: false, position: appended.position };
-    } catch (err) {
-      if (!(err instanceof WrongExpectedRevisionError)) throw err;
-      // Something moved (an agent closed the ticket, another process wrote) or the message is a
-      // redelivery: the full path below reads everything again.
-      known?.forget(key);
-    }
-  }
+  // A quoted message needs a lookup: only plain messages take the one-append path.
+  const quick = known && !m.quotedWaMessageId ? await recordOnKnown(deps, m, who, known, messageId) : null;
+  if (quick) return quick;
   const existing = await load(deps.store, messageStreamId(messageId), messageAggregate);
   if (existing.state.kind === 'exists') {
     return { messageId, ticketId: existing.state.ref.ticketId, duplicate: true, position: null };
@@ -146,6 +125,43 @@ export async function receiveInboundMessage(
     duplicate: r.appended.length === 0,
     position: latestPosition(deps.store, contact.position, ticket.position, r.position),
   };
+}
+
+/**
+ * The one-append path: a conversation this process knows gets the message with checks on the streams
+ * that decided it. When a checked stream moved (the chatbot stepped the ticket), the four streams are
+ * read again in one query and, if they still name the same contact and active ticket, the message goes
+ * with the new checks. Null when the full path must decide (unknown, closed, moved, or a redelivery).
+ */
+async function recordOnKnown(
+  deps: Deps,
+  m: InboundMessage,
+  who: Actor,
+  known: KnownConversations,
+  messageId: string,
+) {
+  const at = { companyId: m.companyId, whatsappId: m.whatsappId, number: m.from.number };
+  const key = KnownConversations.key(at.companyId, at.whatsappId, at.number);
+  let current = known.get(key);
+  for (let attempt = 1; current && attempt <= 2; attempt++) {
+    const { contactId, ticketId, checks } = current;
+    const command = inboundCommand(m, { messageId, contactId, ticketId, quotedMsgId: null });
+    const events = recordable(deps, decideMessage(command, initialMessageState()), who);
+    try {
+      const [appended] = await deps.store.appendToStreams(
+        [{ streamId: messageStreamId(messageId), events, expected: 'no_stream' }],
+        checks,
+      );
+      return { messageId, ticketId, duplicate: false, position: appended.position };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      // The message exists already (a redelivery): the full path finds it.
+      if (err.streamId === messageStreamId(messageId)) break;
+      current = await known.refresh(deps, key, current, at);
+    }
+  }
+  known.forget(key);
+  return null;
 }
 
 /** The command recording an inbound (or phone-typed) message on its contact's ticket. */

@@ -55,6 +55,20 @@ export class KnownConversations {
   }
 
   /**
+   * The same conversation read again after a check failed: known again if its streams still name the
+   * same contact and active ticket (with their new revisions), forgotten otherwise.
+   */
+  async refresh(
+    deps: Deps,
+    key: string,
+    stale: KnownConversation,
+    at: { companyId: string; whatsappId: string; number: string },
+  ): Promise<KnownConversation | undefined> {
+    await this.learn(deps, key, { ...at, contactId: stale.contactId, ticketId: stale.ticketId });
+    return this.known.get(key);
+  }
+
+  /**
    * Reads the four streams in one query and remembers them if they say what the full inbound path just
    * decided: the number names this contact, the contact exists, the conversation's current claim is this
    * ticket, and the ticket holds it (applied, active on this connection). Anything else is not kept.
