@@ -130,6 +130,40 @@ export async function campaignsStartingFlow(db: Db, companyId: string, flowId: s
   return rows.map((r) => r.name);
 }
 
+/** A connection's active phrase campaign whose flow exists. */
+export interface PhraseCampaign {
+  campaignId: string;
+  flowId: string;
+  phrase: string;
+}
+
+/** The connection's active phrase campaigns whose flow exists, oldest first (the oldest wins a tie). */
+export async function listPhraseCampaigns(
+  db: Db,
+  companyId: string,
+  whatsappId: string,
+): Promise<PhraseCampaign[]> {
+  const { rows } = await db.query<PhraseCampaign>(
+    `SELECT c.id AS "campaignId", c.flow_id AS "flowId", c.phrase FROM flow_campaigns c
+       JOIN flows f ON f.id = c.flow_id AND f.company_id = c.company_id
+      WHERE c.company_id = $1 AND c.whatsapp_id = $2 AND c.status
+      ORDER BY c.created_at, c.id`,
+    [companyId, whatsappId],
+  );
+  return rows;
+}
+
+/** The campaign a customer's message starts: the message, trimmed, is its phrase ignoring case. */
+export function phraseCampaignFor(
+  campaigns: PhraseCampaign[],
+  body: string,
+): { campaignId: string; flowId: string } | null {
+  const phrase = body.trim().toLowerCase();
+  if (!phrase) return null;
+  const found = campaigns.find((c) => c.phrase.toLowerCase() === phrase);
+  return found ? { campaignId: found.campaignId, flowId: found.flowId } : null;
+}
+
 /**
  * The runtime's trigger (BEHAVIOUR.md Flow builder runtime): the active phrase campaign of that
  * connection whose phrase is the whole message, trimmed, case-insensitively, and whose flow still
@@ -141,14 +175,6 @@ export async function matchPhraseCampaign(
   whatsappId: string,
   body: string,
 ): Promise<{ campaignId: string; flowId: string } | null> {
-  const phrase = body.trim();
-  if (!phrase) return null;
-  const { rows } = await db.query<{ campaignId: string; flowId: string }>(
-    `SELECT c.id AS "campaignId", c.flow_id AS "flowId" FROM flow_campaigns c
-       JOIN flows f ON f.id = c.flow_id AND f.company_id = c.company_id
-      WHERE c.company_id = $1 AND c.whatsapp_id = $2 AND c.status AND lower(c.phrase) = lower($3)
-      ORDER BY c.created_at, c.id LIMIT 1`,
-    [companyId, whatsappId, phrase],
-  );
-  return rows[0] ?? null;
+  if (!body.trim()) return null;
+  return phraseCampaignFor(await listPhraseCampaigns(db, companyId, whatsappId), body);
 }

@@ -6,6 +6,7 @@ import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import type { Existing } from '../tickets/domain/ticket.ts';
 import { runTicketCommand } from '../tickets/handlers.ts';
+import type { TriggerReads } from './trigger-reads.ts';
 import { type AutomationChoice, chooseAutomation, queueAutomation } from './triggers.ts';
 
 /** A customer's message as a run receives it. */
@@ -50,8 +51,11 @@ export const replyTimeoutMsFromEnv = (env: NodeJS.ProcessEnv = process.env) => {
  */
 export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRuns, replyTimeoutMs: number) {
   return {
-    /** True when an automation holds or takes the ticket: the queue chatbot stays quiet. */
-    async inbound(ticket: Existing, message: RunMessage, who: Actor): Promise<boolean> {
+    /**
+     * True when an automation holds or takes the ticket: the queue chatbot stays quiet. `reads`: the
+     * reactor's batch reads (trigger-reads.ts), so a burst of messages asks the read models once.
+     */
+    async inbound(ticket: Existing, message: RunMessage, who: Actor, reads?: TriggerReads): Promise<boolean> {
       const startedBy = idFromName('automation-run', message.messageId);
       if (ticket.automation) {
         const { runId, kind, refId } = ticket.automation;
@@ -69,7 +73,7 @@ export function automationDispatcher(deps: Deps, pool: Pool, runs: AutomationRun
         return true;
       }
       if (ticket.status !== 'pending' || ticket.userId !== null || ticket.isGroup) return false;
-      const choice = await chooseAutomation(pool, ticket, message.body);
+      const choice = await chooseAutomation(pool, ticket, message.body, reads);
       if (!choice) return false;
       return start(ticket, choice, startedBy, message, who, message.messageId);
     },

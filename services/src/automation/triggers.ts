@@ -1,10 +1,10 @@
 import type { AutomationKind, AutomationTrigger } from '@zelo/contracts/tickets/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
-import { matchPhraseCampaign } from '@zelo/projections/flows/queries';
+import { phraseCampaignFor } from '@zelo/projections/flows/queries';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
-import { getQueue } from '@zelo/projections/queues/queries';
 import type { Pool } from '../platform/db.ts';
 import type { Existing } from '../tickets/domain/ticket.ts';
+import { directReads, type TriggerReads } from './trigger-reads.ts';
 
 /** Which automation takes a ticket, and why. */
 export interface AutomationChoice {
@@ -24,12 +24,15 @@ export async function chooseAutomation(
   pool: Pool,
   ticket: Existing,
   body: string,
+  reads: TriggerReads = directReads(pool),
 ): Promise<AutomationChoice | null> {
   const { companyId, whatsappId } = ticket;
-  const phrase = await matchPhraseCampaign(pool, companyId, whatsappId, body);
+  const phrase = body.trim()
+    ? phraseCampaignFor(await reads.phraseCampaigns(companyId, whatsappId), body)
+    : null;
   if (phrase) return { kind: 'flow', refId: phrase.flowId, trigger: 'phrase' };
   if (ticket.automationRuns.length > 0) return null;
-  if (ticket.queueId) return queueAutomation(pool, companyId, ticket.queueId, 'queue');
+  if (ticket.queueId) return queueAutomation(pool, companyId, ticket.queueId, 'queue', reads);
   const connection = await getConnectionSettings(pool, whatsappId);
   if (!connection) return null;
   const linked = await linkedAutomation(pool, companyId, connection, 'connection');
@@ -45,8 +48,9 @@ export async function queueAutomation(
   companyId: string,
   queueId: string,
   trigger: AutomationTrigger,
+  reads: TriggerReads = directReads(pool),
 ): Promise<AutomationChoice | null> {
-  const queue = await getQueue(pool, companyId, queueId);
+  const queue = await reads.queue(companyId, queueId);
   return queue ? linkedAutomation(pool, companyId, queue, trigger) : null;
 }
 

@@ -98,10 +98,13 @@ export class SimulatorChannel implements ChannelAdapter {
 
   private async writePhoneLog(rows: SimInboundRow[]): Promise<PromiseSettledResult<void>[]> {
     const column = <K extends keyof SimInboundRow>(k: K) => rows.map((r) => r[k]);
-    // Whoever writes has WhatsApp: the phone is added with its first message.
+    // Whoever writes has WhatsApp: the phone is added with its first message. The log is the simulated
+    // phones', not Zelo's record: it commits without waiting for the WAL flush (set_config is local to
+    // this statement's transaction).
     await this.pool.query(
       `WITH r AS MATERIALIZED (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         SELECT r.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async,
+           unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
            WITH ORDINALITY AS r(whatsapp_id, number, wa_message_id, name, body, media_type, media_url, ord)
        ), phones AS (
          INSERT INTO sim_phones (number, name)

@@ -1,6 +1,7 @@
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type { AutomationDispatcher } from '../automation/dispatcher.ts';
+import { batchReads, type TriggerReads } from '../automation/trigger-reads.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
@@ -31,17 +32,24 @@ const TAKEOVERS = {
 export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDispatcher): Projection {
   // The tickets' states, folded from the ticket events this reactor reads anyway.
   const tickets = new FollowedTickets(deps);
-  const observeAndReact = (e: ProjectionEvent) => {
+  const observeAndReact = (e: ProjectionEvent, reads: TriggerReads) => {
     tickets.observe(e);
-    return react(e);
+    return react(e, reads);
   };
   return {
     name: REACTORS.chatbot,
     tables: [],
-    handle: (_tx, e) => observeAndReact(e),
+    handle: (_tx, e) => observeAndReact(e, batchReads(pool)),
     // Ticket by ticket side by side: one customer's signal to Temporal no longer waits for another's.
+    // The triggers' read models are read once for the batch.
     async handleBatch(_tx, events) {
-      await inLanes(events, (e) => ticketOf(e), observeAndReact, REACTOR_LANES);
+      const reads = batchReads(pool);
+      await inLanes(
+        events,
+        (e) => ticketOf(e),
+        (e) => observeAndReact(e, reads),
+        REACTOR_LANES,
+      );
       return [];
     },
   };
@@ -51,12 +59,12 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
    * (a rating, a run started or signalled, a bot step, a takeover): the next message of the ticket may
    * come before those events in the log, and must see them, so it reads the stream again.
    */
-  async function react(e: ProjectionEvent): Promise<void> {
-    if (await reactTo(e)) tickets.forget((e.data as { ticketId: string }).ticketId);
+  async function react(e: ProjectionEvent, reads: TriggerReads): Promise<void> {
+    if (await reactTo(e, reads)) tickets.forget((e.data as { ticketId: string }).ticketId);
   }
 
   /** True when the reaction may have changed the ticket. */
-  async function reactTo(e: ProjectionEvent): Promise<boolean> {
+  async function reactTo(e: ProjectionEvent, reads: TriggerReads): Promise<boolean> {
     if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return false;
     if (e.type === 'TicketAccepted' || e.type === 'TicketTransferred' || e.type === 'TicketClosed') {
       const ticket = automation ? await loadTicket(deps, e.data.ticketId) : null;
@@ -80,7 +88,7 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
       return true;
     }
     const message = { messageId, body, mediaType, mediaUrl };
-    if (automation && (await automation.inbound(ticket, message, who))) return true;
+    if (automation && (await automation.inbound(ticket, message, who, reads))) return true;
     if (!botMayAnswer(ticket)) return false;
     const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
     if (!ctx) return false;
