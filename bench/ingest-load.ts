@@ -159,5 +159,5 @@ const result: LoadResult = {
   examples,
   cpu: cpuSeconds() - cpuStart,
 };
-console.log(JSON.stringify(result));
-process.exit(0);
+// Exit once the whole line is out: a pipe takes it in pieces, and exiting at once cut it short.
+process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));

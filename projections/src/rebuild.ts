@@ -9,6 +9,8 @@ export interface RebuildProgress {
   total: number;
   elapsedMs: number;
   position: string | null;
+  /** Building beside the live tables, then swapping them in (a short last step). */
+  stage: 'build' | 'swap';
   finished: boolean;
 }
 
@@ -50,6 +52,7 @@ export async function rebuildProjection(
     await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await pool.query(`CREATE SCHEMA ${schema}`);
     try {
+      // Logged tables: unlogged ones built no faster here, and setting them logged rewrote them whole.
       for (const t of tables)
         await pool.query(`CREATE TABLE ${schema}.${ident(t)} (LIKE public.${ident(t)} INCLUDING ALL)`);
       const started = clock();
@@ -60,6 +63,7 @@ export async function rebuildProjection(
         total,
         elapsedMs: 0,
         position: null,
+        stage: 'build',
         finished: false,
       };
       const report = () => {
@@ -77,17 +81,29 @@ export async function rebuildProjection(
         progress.position = events[events.length - 1].position;
       };
 
-      // Build beside the live tables, batch by batch, until the store is read to its end.
+      // Build beside the live tables, batch by batch, until the store is read to its end. The next
+      // batch is read (on another connection) while this one is applied.
+      const read = (after: string | null) => {
+        const page = source.readAll(after, batchSize);
+        page.catch(() => {}); // awaited below; not an unhandled rejection if applying fails first
+        return page;
+      };
+      let next = read(progress.position);
       for (;;) {
-        const events = await source.readAll(progress.position, batchSize);
+        const events = await next;
         if (events.length === 0) break;
+        const more = events.length === batchSize;
+        if (more) next = read(events[events.length - 1].position);
         await inTransaction(pool, `rebuild of ${projection.name}`, async (tx) => {
           await tx.query('SET LOCAL synchronous_commit = off');
           await applyShadow(tx, events);
         });
         report();
-        if (events.length < batchSize) break;
+        if (!more) break;
       }
+
+      progress.stage = 'swap';
+      report();
 
       // The swap: one transaction, under the projection's lock, so the runner is between batches.
       await inTransaction(pool, `swap of ${projection.name}`, async (tx) => {

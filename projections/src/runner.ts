@@ -4,6 +4,7 @@ import type { ChangeAction, ChangeKind } from '@zelo/contracts/realtime/frames';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
 import { startBatch } from './runner-lock.ts';
+import { withWriteBuffer } from './write-buffer.ts';
 
 export interface EventMetadata {
   companyId: string | null;
@@ -122,11 +123,15 @@ export async function applyBatch(
 
 /** Runs a projection's handlers over events in the caller's transaction; the changes they report. */
 export async function applyEvents(
-  tx: pg.PoolClient,
+  client: pg.PoolClient,
   projection: Projection,
   stored: StoredEvent[],
 ): Promise<Change[]> {
-  const events = asProjectionEvents(stored);
+  // Writes whose result a handler does not read go to the server together, in order (write-buffer.ts).
+  return withWriteBuffer(client, (tx) => applyInOrder(tx, projection, asProjectionEvents(stored)));
+}
+
+async function applyInOrder(tx: pg.PoolClient, projection: Projection, events: ProjectionEvent[]) {
   const changes: Change[] = [];
   // A company erased: its rows leave every table of every projection at that point of the history,
   // so a rebuild (which replays it in order) ends with the same rows as the live tables.

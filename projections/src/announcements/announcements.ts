@@ -1,4 +1,5 @@
 import type { Change, Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 // Announcements are platform-wide: no company column, so a company's erasure never takes them.
 export const announcementsMigrations = [
@@ -26,7 +27,8 @@ export const announcementsProjection: Projection = {
       case 'AnnouncementCreated':
       case 'AnnouncementUpdated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO announcements (id, title, text, priority, status, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$6)
            ON CONFLICT (id) DO UPDATE SET title=$2, text=$3, priority=$4, status=$5, updated_at=$6`,
@@ -35,10 +37,10 @@ export const announcementsProjection: Projection = {
         return change(d.announcementId, e.type === 'AnnouncementCreated' ? 'create' : 'update');
       }
       case 'AnnouncementDeleted':
-        await tx.query('DELETE FROM announcements WHERE id = $1', [e.data.announcementId]);
+        await write(tx, 'DELETE FROM announcements WHERE id = $1', [e.data.announcementId]);
         return change(e.data.announcementId, 'delete');
       case 'AnnouncementMediaAttached':
-        await tx.query('UPDATE announcements SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
+        await write(tx, 'UPDATE announcements SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
           e.data.announcementId,
           e.data.mediaPath,
           e.data.mediaName,
@@ -46,7 +48,8 @@ export const announcementsProjection: Projection = {
         ]);
         return change(e.data.announcementId, 'update');
       case 'AnnouncementMediaRemoved':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE announcements SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1',
           [e.data.announcementId, e.metadata.at],
         );

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const invoicesMigrations = [
   {
@@ -27,7 +28,8 @@ export const invoicesProjection: Projection = {
     switch (e.type) {
       case 'InvoiceIssued': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO invoices (id, company_id, detail, value, due_date, created_at)
            VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (id) DO NOTHING`,
           [d.invoiceId, d.companyId, d.detail, d.value, d.dueDate, e.metadata.at],
@@ -35,14 +37,14 @@ export const invoicesProjection: Projection = {
         return;
       }
       case 'PixChargeCreated':
-        await tx.query('UPDATE invoices SET txid = $2, provider = $3 WHERE id = $1', [
+        await write(tx, 'UPDATE invoices SET txid = $2, provider = $3 WHERE id = $1', [
           e.data.invoiceId,
           e.data.txid,
           e.data.provider,
         ]);
         return;
       case 'InvoicePaid':
-        await tx.query('UPDATE invoices SET paid_at = $2, txid = $3 WHERE id = $1', [
+        await write(tx, 'UPDATE invoices SET paid_at = $2, txid = $3 WHERE id = $1', [
           e.data.invoiceId,
           e.data.paidAt,
           e.data.txid,

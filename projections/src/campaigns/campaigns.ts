@@ -1,5 +1,6 @@
 import type { CampaignFields } from '@zelo/contracts/campaigns/events';
 import type { Change, Projection, ProjectionEventOf } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const campaignsMigrations = [
   {
@@ -80,7 +81,8 @@ async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEven
     CampaignShipmentDelivered: 'delivered',
   }[e.type];
   const wasSent = e.type === 'CampaignShipmentFailed' && moved.rows[0]?.was === 'sent';
-  await tx.query(
+  await write(
+    tx,
     `UPDATE campaigns SET ${counter} = ${counter} + 1${wasSent ? ', sent = sent - 1' : ''}, updated_at=$2
       WHERE id=$1`,
     [d.campaignId, e.metadata.at],
@@ -112,7 +114,8 @@ export const campaignsProjection: Projection = {
     switch (e.type) {
       case 'CampaignCreated': {
         const { campaignId, companyId, userId } = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO campaigns (id, company_id, user_id, name, message1, message2, message3, message4,
              message5, status, scheduled_at, whatsapp_id, contact_list_id, tag_id, file_list_id,
              created_at, updated_at)
@@ -124,7 +127,8 @@ export const campaignsProjection: Projection = {
       }
       case 'CampaignUpdated':
         // A saved campaign forgets why its last start was refused.
-        await tx.query(
+        await write(
+          tx,
           `UPDATE campaigns SET name=$2, message1=$3, message2=$4, message3=$5, message4=$6, message5=$7,
              status=$8, scheduled_at=$9, whatsapp_id=$10, contact_list_id=$11, tag_id=$12, file_list_id=$13,
              last_error=NULL, updated_at=$14
@@ -133,11 +137,11 @@ export const campaignsProjection: Projection = {
         );
         return [campaignChange(e.data, 'update')];
       case 'CampaignDeleted':
-        await tx.query('DELETE FROM campaign_shipments WHERE campaign_id=$1', [e.data.campaignId]);
-        await tx.query('DELETE FROM campaigns WHERE id=$1', [e.data.campaignId]);
+        await write(tx, 'DELETE FROM campaign_shipments WHERE campaign_id=$1', [e.data.campaignId]);
+        await write(tx, 'DELETE FROM campaigns WHERE id=$1', [e.data.campaignId]);
         return [campaignChange(e.data, 'delete')];
       case 'CampaignMediaAttached':
-        await tx.query('UPDATE campaigns SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
+        await write(tx, 'UPDATE campaigns SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
           e.data.campaignId,
           e.data.mediaPath,
           e.data.mediaName,
@@ -145,14 +149,15 @@ export const campaignsProjection: Projection = {
         ]);
         return [campaignChange(e.data, 'update')];
       case 'CampaignMediaRemoved':
-        await tx.query('UPDATE campaigns SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
+        await write(tx, 'UPDATE campaigns SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
           e.data.campaignId,
           at,
         ]);
         return [campaignChange(e.data, 'update')];
       case 'CampaignStarted': {
         const { campaignId, companyId, recipients } = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO campaign_shipments (campaign_id, idx, company_id, number, name)
            SELECT $1, r.i - 1, $2, r.number, r.name
              FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS r(number, name, i)
@@ -160,7 +165,8 @@ export const campaignsProjection: Projection = {
           [campaignId, companyId, recipients.map((r) => r.number), recipients.map((r) => r.name)],
         );
         // Counters from the rows, so a repeated start keeps the shipments already recorded.
-        await tx.query(
+        await write(
+          tx,
           `UPDATE campaigns c SET status='EM_ANDAMENTO', last_error=NULL, valid_contacts=$2, updated_at=$3,
              sent = s.sent, delivered = s.delivered, failed = s.failed
              FROM (SELECT count(*) FILTER (WHERE status IN ('sent','delivered'))::int AS sent,
@@ -173,7 +179,7 @@ export const campaignsProjection: Projection = {
         return [campaignChange(e.data, 'update')];
       }
       case 'CampaignStartRefused':
-        await tx.query(`UPDATE campaigns SET status='INATIVA', last_error=$2, updated_at=$3 WHERE id=$1`, [
+        await write(tx, `UPDATE campaigns SET status='INATIVA', last_error=$2, updated_at=$3 WHERE id=$1`, [
           e.data.campaignId,
           e.data.reason,
           at,
@@ -184,25 +190,27 @@ export const campaignsProjection: Projection = {
       case 'CampaignShipmentDelivered':
         return shipment(tx, e);
       case 'CampaignCancelled':
-        await tx.query(`UPDATE campaigns SET status='CANCELADA', updated_at=$2 WHERE id=$1`, [
+        await write(tx, `UPDATE campaigns SET status='CANCELADA', updated_at=$2 WHERE id=$1`, [
           e.data.campaignId,
           at,
         ]);
         return [campaignChange(e.data, 'update')];
       case 'CampaignRestarted':
-        await tx.query(`UPDATE campaigns SET status='EM_ANDAMENTO', updated_at=$2 WHERE id=$1`, [
+        await write(tx, `UPDATE campaigns SET status='EM_ANDAMENTO', updated_at=$2 WHERE id=$1`, [
           e.data.campaignId,
           at,
         ]);
         return [campaignChange(e.data, 'update')];
       case 'CampaignFinished':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE campaigns SET status='FINALIZADA', completed_at=$2, updated_at=$3 WHERE id=$1`,
           [e.data.campaignId, e.data.completedAt, at],
         );
         return [campaignChange(e.data, 'update')];
       case 'CampaignSettingsChanged':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO campaign_settings (company_id, settings) VALUES ($1, $2)
            ON CONFLICT (company_id) DO UPDATE SET settings=$2`,
           [e.data.companyId, JSON.stringify(e.data.settings)],

@@ -1,4 +1,5 @@
 import type { Change, EventWith, Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const chatsMigrations = [
   {
@@ -39,7 +40,8 @@ export const chatsProjection: Projection = {
     switch (e.type) {
       case 'ChatCreated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO chats (id, company_id, owner_id, title, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$5) ON CONFLICT (id) DO NOTHING`,
           [d.chatId, d.companyId, d.ownerId, d.title, e.metadata.at],
@@ -49,7 +51,7 @@ export const chatsProjection: Projection = {
       }
       case 'ChatUpdated': {
         const d = e.data;
-        await tx.query('UPDATE chats SET title=$2, updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE chats SET title=$2, updated_at=$3 WHERE id=$1', [
           d.chatId,
           d.title,
           e.metadata.at,
@@ -60,23 +62,24 @@ export const chatsProjection: Projection = {
       }
       case 'ChatDeleted': {
         const d = e.data;
-        await tx.query('DELETE FROM chat_messages WHERE chat_id=$1', [d.chatId]);
-        await tx.query('DELETE FROM chat_users WHERE chat_id=$1', [d.chatId]);
-        await tx.query('DELETE FROM chats WHERE id=$1', [d.chatId]);
+        await write(tx, 'DELETE FROM chat_messages WHERE chat_id=$1', [d.chatId]);
+        await write(tx, 'DELETE FROM chat_users WHERE chat_id=$1', [d.chatId]);
+        await write(tx, 'DELETE FROM chats WHERE id=$1', [d.chatId]);
         return [chatChange(d, 'delete', d.userIds)];
       }
       case 'ChatMessagePosted': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO chat_messages VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING`,
           [d.messageId, d.chatId, d.companyId, d.senderId, d.message, e.streamRevision, e.metadata.at],
         );
-        await tx.query('UPDATE chats SET last_message=$2, updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE chats SET last_message=$2, updated_at=$3 WHERE id=$1', [
           d.chatId,
           d.message,
           e.metadata.at,
         ]);
-        await tx.query('UPDATE chat_users SET unreads = unreads + 1 WHERE chat_id=$1 AND user_id <> $2', [
+        await write(tx, 'UPDATE chat_users SET unreads = unreads + 1 WHERE chat_id=$1 AND user_id <> $2', [
           d.chatId,
           d.senderId,
         ]);
@@ -84,7 +87,7 @@ export const chatsProjection: Projection = {
       }
       case 'ChatRead': {
         const d = e.data;
-        await tx.query('UPDATE chat_users SET unreads = 0 WHERE chat_id=$1 AND user_id=$2', [
+        await write(tx, 'UPDATE chat_users SET unreads = 0 WHERE chat_id=$1 AND user_id=$2', [
           d.chatId,
           d.userId,
         ]);
@@ -104,7 +107,8 @@ async function setMembers(
     'DELETE FROM chat_users WHERE chat_id=$1 AND NOT (user_id = ANY($2::uuid[])) RETURNING user_id',
     [chatId, userIds],
   );
-  await tx.query(
+  await write(
+    tx,
     `INSERT INTO chat_users (chat_id, user_id, company_id)
      SELECT $1, u, $2 FROM unnest($3::uuid[]) AS u ON CONFLICT DO NOTHING`,
     [chatId, companyId, userIds],

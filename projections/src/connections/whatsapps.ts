@@ -1,5 +1,6 @@
 import type { ConnectionUpdated } from '@zelo/contracts/connections/events';
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const connectionsMigrations = [
   {
@@ -51,12 +52,13 @@ export const connectionsProjection: Projection = {
       case 'ConnectionUpdated':
         // Only one default per company: the decider guarantees it, the read model mirrors it.
         if (e.data.isDefault)
-          await tx.query('UPDATE whatsapps SET is_default=false WHERE company_id=$1 AND id<>$2', [
+          await write(tx, 'UPDATE whatsapps SET is_default=false WHERE company_id=$1 AND id<>$2', [
             e.data.companyId,
             e.data.whatsappId,
           ]);
         if (e.type === 'ConnectionCreated') {
-          await tx.query(
+          await write(
+            tx,
             `INSERT INTO whatsapps (id, company_id, name, is_default, provider, token, settings, queue_ids, created_at, updated_at)
              VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9) ON CONFLICT (id) DO NOTHING`,
             [
@@ -72,7 +74,8 @@ export const connectionsProjection: Projection = {
             ],
           );
         } else {
-          await tx.query(
+          await write(
+            tx,
             `UPDATE whatsapps SET name=$2, is_default=$3, provider=$4, settings=$5, queue_ids=$6, updated_at=$7 WHERE id=$1`,
             [
               e.data.whatsappId,
@@ -87,10 +90,11 @@ export const connectionsProjection: Projection = {
         }
         return change(e.data, e.type === 'ConnectionCreated' ? 'create' : 'update');
       case 'ConnectionDeleted':
-        await tx.query('DELETE FROM whatsapps WHERE id=$1', [e.data.whatsappId]);
+        await write(tx, 'DELETE FROM whatsapps WHERE id=$1', [e.data.whatsappId]);
         return change(e.data, 'delete');
       case 'ConnectionSessionRequested':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE whatsapps SET desired_session = $2,
                   session_generation = session_generation + CASE WHEN $3 THEN 1 ELSE 0 END WHERE id = $1`,
           [
@@ -101,7 +105,8 @@ export const connectionsProjection: Projection = {
         );
         return change(e.data, 'update');
       case 'ConnectionStatusChanged':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE whatsapps SET status=$2, qrcode=$3, retries=$4, number=coalesce($5, number), updated_at=$6 WHERE id=$1`,
           [
             e.data.whatsappId,

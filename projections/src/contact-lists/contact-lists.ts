@@ -1,4 +1,5 @@
 import type { Change, Projection, ProjectionEvent } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const contactListsMigrations = [
   {
@@ -38,7 +39,8 @@ async function apply(tx: Parameters<Projection['handle']>[0], e: ProjectionEvent
     case 'ContactListCreated':
     case 'ContactListUpdated': {
       const { contactListId, companyId, name } = e.data;
-      await tx.query(
+      await write(
+        tx,
         `INSERT INTO contact_lists VALUES ($1,$2,$3,$4,$4)
          ON CONFLICT (id) DO UPDATE SET name=$3, updated_at=$4`,
         [contactListId, companyId, name, at],
@@ -48,15 +50,16 @@ async function apply(tx: Parameters<Projection['handle']>[0], e: ProjectionEvent
     }
     case 'ContactListDeleted': {
       const { contactListId, companyId } = e.data;
-      await tx.query('DELETE FROM contact_list_items WHERE contact_list_id = $1', [contactListId]);
-      await tx.query('DELETE FROM contact_lists WHERE id = $1', [contactListId]);
+      await write(tx, 'DELETE FROM contact_list_items WHERE contact_list_id = $1', [contactListId]);
+      await write(tx, 'DELETE FROM contact_lists WHERE id = $1', [contactListId]);
       return [change(companyId, 'ContactList', 'delete', contactListId)];
     }
     case 'ContactListItemAdded':
     case 'ContactListItemUpdated': {
       const { contactListId, companyId, itemId, name, number, email } = e.data;
       // A new number is unchecked again until WhatsApp is asked about it.
-      await tx.query(
+      await write(
+        tx,
         `INSERT INTO contact_list_items (id, company_id, contact_list_id, name, number, email, created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$7)
          ON CONFLICT (id) DO UPDATE SET name=$4, number=$5, email=$6, updated_at=$7,
@@ -71,7 +74,7 @@ async function apply(tx: Parameters<Projection['handle']>[0], e: ProjectionEvent
     }
     case 'ContactListItemRemoved': {
       const { contactListId, companyId, itemId } = e.data;
-      await tx.query('DELETE FROM contact_list_items WHERE id = $1', [itemId]);
+      await write(tx, 'DELETE FROM contact_list_items WHERE id = $1', [itemId]);
       return [
         change(companyId, 'ContactListItem', 'delete', itemId),
         change(companyId, 'ContactList', 'update', contactListId),
@@ -79,7 +82,8 @@ async function apply(tx: Parameters<Projection['handle']>[0], e: ProjectionEvent
     }
     case 'ContactListItemValidated': {
       const { companyId, itemId, number, isWhatsappValid } = e.data;
-      await tx.query(
+      await write(
+        tx,
         `UPDATE contact_list_items SET validated_number=$2,
            is_whatsapp_valid = CASE WHEN number = $2 THEN $3::boolean END, updated_at=$4
          WHERE id = $1`,
@@ -95,7 +99,7 @@ async function apply(tx: Parameters<Projection['handle']>[0], e: ProjectionEvent
 /** The same change named twice in one batch (an import's list count) is pushed once, at its last place. */
 function once(changes: Change[]): Change[] {
   const last = new Map<string, number>();
-  changes.forEach((c, i) => last.set(`${c.kind}:${c.action}:${c.id}`, i));
+  for (const [i, c] of changes.entries()) last.set(`${c.kind}:${c.action}:${c.id}`, i);
   return changes.filter((c, i) => last.get(`${c.kind}:${c.action}:${c.id}`) === i);
 }
 

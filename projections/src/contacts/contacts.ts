@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const contactsMigrations = [
   {
@@ -24,7 +25,8 @@ export const contactsProjection: Projection = {
     switch (e.type) {
       case 'ContactCreated':
       case 'ContactUpdated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO contacts VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9)
            ON CONFLICT (id) DO UPDATE SET name=$3, number=$4, email=$5, is_group=$6, profile_pic_url=$7, extra_info=$8, updated_at=$9`,
           [
@@ -41,7 +43,7 @@ export const contactsProjection: Projection = {
         );
         return change(e.data, e.type === 'ContactCreated' ? 'create' : 'update');
       case 'ContactDeleted':
-        await tx.query('DELETE FROM contacts WHERE id=$1', [e.data.contactId]);
+        await write(tx, 'DELETE FROM contacts WHERE id=$1', [e.data.contactId]);
         return change(e.data, 'delete');
     }
   },

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 // One row per ticket with the moments the dashboard measures: created (waiting starts), first
 // accepted (waiting ends, talking starts), closed (talking ends). Averages and counts are SQL over it.
@@ -27,48 +28,52 @@ export const ticketStatsProjection: Projection = {
     const at = e.metadata.at;
     switch (e.type) {
       case 'TicketCreated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO ticket_stats (ticket_id, company_id, user_id, queue_id, created_at, accepted_at)
            VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 = 'open' THEN $5::timestamptz END) ON CONFLICT DO NOTHING`,
           [e.data.ticketId, e.data.companyId, e.data.userId, e.data.queueId, at, e.data.status],
         );
         return;
       case 'TicketAccepted':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE ticket_stats SET accepted_at = coalesce(accepted_at, $2), user_id = $3 WHERE ticket_id = $1',
           [e.data.ticketId, at, e.data.userId],
         );
         return;
       case 'TicketTransferred':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE ticket_stats SET user_id = coalesce($2, user_id), queue_id = $3 WHERE ticket_id = $1',
           [e.data.ticketId, e.data.userId, e.data.queueId],
         );
         return;
       case 'TicketClosed':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE ticket_stats SET closed_at = $2, user_id = coalesce($3, user_id) WHERE ticket_id = $1',
           [e.data.ticketId, at, e.data.userId],
         );
         return;
       case 'TicketRated':
-        await tx.query('UPDATE ticket_stats SET rating = $2, rated_user_id = $3 WHERE ticket_id = $1', [
+        await write(tx, 'UPDATE ticket_stats SET rating = $2, rated_user_id = $3 WHERE ticket_id = $1', [
           e.data.ticketId,
           e.data.rate,
           e.data.userId,
         ]);
         return;
       case 'TicketQueueAssigned':
-        await tx.query('UPDATE ticket_stats SET queue_id = $2 WHERE ticket_id = $1', [
+        await write(tx, 'UPDATE ticket_stats SET queue_id = $2 WHERE ticket_id = $1', [
           e.data.ticketId,
           e.data.queueId,
         ]);
         return;
       case 'TicketReopened':
-        await tx.query('UPDATE ticket_stats SET closed_at = NULL WHERE ticket_id = $1', [e.data.ticketId]);
+        await write(tx, 'UPDATE ticket_stats SET closed_at = NULL WHERE ticket_id = $1', [e.data.ticketId]);
         return;
       case 'TicketDeleted':
-        await tx.query('UPDATE ticket_stats SET deleted = true WHERE ticket_id = $1', [e.data.ticketId]);
+        await write(tx, 'UPDATE ticket_stats SET deleted = true WHERE ticket_id = $1', [e.data.ticketId]);
         return;
     }
   },

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const fileListsMigrations = [
   {
@@ -30,13 +31,14 @@ export const fileListsProjection: Projection = {
       case 'FileListUpdated': {
         const d = e.data;
         if (e.type === 'FileListCreated') {
-          await tx.query(
+          await write(
+            tx,
             `INSERT INTO file_lists VALUES ($1,$2,$3,$4,$5,$6,$6)
              ON CONFLICT (id) DO UPDATE SET name=$4, message=$5, updated_at=$6`,
             [d.fileListId, d.companyId, e.data.userId, d.name, d.message, e.metadata.at],
           );
         } else {
-          await tx.query('UPDATE file_lists SET name=$2, message=$3, updated_at=$4 WHERE id=$1', [
+          await write(tx, 'UPDATE file_lists SET name=$2, message=$3, updated_at=$4 WHERE id=$1', [
             d.fileListId,
             d.name,
             d.message,
@@ -45,11 +47,13 @@ export const fileListsProjection: Projection = {
         }
         const ids = d.options.map((o) => o.optionId);
         // Options left out are removed, with their files; the others keep theirs.
-        await tx.query(
+        await write(
+          tx,
           'DELETE FROM file_list_options WHERE file_list_id = $1 AND NOT (id = ANY($2::uuid[]))',
           [d.fileListId, ids],
         );
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO file_list_options (id, file_list_id, company_id, position, name)
            SELECT o.id, $1, $2, o.position, o.name
              FROM unnest($3::uuid[], $4::text[]) WITH ORDINALITY AS o(id, name, position)
@@ -59,17 +63,18 @@ export const fileListsProjection: Projection = {
         return change(d, e.type === 'FileListCreated' ? 'create' : 'update');
       }
       case 'FileListDeleted':
-        await tx.query('DELETE FROM file_list_options WHERE file_list_id = $1', [e.data.fileListId]);
-        await tx.query('DELETE FROM file_lists WHERE id = $1', [e.data.fileListId]);
+        await write(tx, 'DELETE FROM file_list_options WHERE file_list_id = $1', [e.data.fileListId]);
+        await write(tx, 'DELETE FROM file_lists WHERE id = $1', [e.data.fileListId]);
         return change(e.data, 'delete');
       case 'FileListOptionFileUploaded': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `UPDATE file_list_options SET path=$3, original_name=$4, media_type=$5
             WHERE id=$2 AND file_list_id=$1`,
           [d.fileListId, d.optionId, d.path, d.originalName, d.mediaType],
         );
-        await tx.query('UPDATE file_lists SET updated_at=$2 WHERE id=$1', [d.fileListId, e.metadata.at]);
+        await write(tx, 'UPDATE file_lists SET updated_at=$2 WHERE id=$1', [d.fileListId, e.metadata.at]);
         return change(d, 'update');
       }
     }

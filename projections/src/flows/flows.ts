@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const flowsMigrations = [
   {
@@ -43,7 +44,8 @@ export const flowsProjection: Projection = {
     switch (e.type) {
       case 'FlowCreated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO flows (id, company_id, user_id, name, duplicated_from, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$6) ON CONFLICT (id) DO NOTHING`,
           [d.flowId, d.companyId, d.userId, d.name, d.duplicatedFrom, at],
@@ -51,7 +53,7 @@ export const flowsProjection: Projection = {
         return flowChange(d, 'create');
       }
       case 'FlowRenamed':
-        await tx.query('UPDATE flows SET name=$2, updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE flows SET name=$2, updated_at=$3 WHERE id=$1', [
           e.data.flowId,
           e.data.name,
           at,
@@ -59,11 +61,12 @@ export const flowsProjection: Projection = {
         return flowChange(e.data, 'update');
       case 'FlowSaved': {
         const { flowId, companyId, version, nodes, connections } = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO flow_versions VALUES ($1,$2,$3,$4,$5) ON CONFLICT (flow_id, version) DO NOTHING`,
           [flowId, companyId, version, JSON.stringify({ nodes, connections }), at],
         );
-        await tx.query('UPDATE flows SET version=GREATEST(version, $2), updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE flows SET version=GREATEST(version, $2), updated_at=$3 WHERE id=$1', [
           flowId,
           version,
           at,
@@ -71,11 +74,12 @@ export const flowsProjection: Projection = {
         return flowChange(e.data, 'update');
       }
       case 'FlowDeleted':
-        await tx.query('DELETE FROM flows WHERE id = $1', [e.data.flowId]);
+        await write(tx, 'DELETE FROM flows WHERE id = $1', [e.data.flowId]);
         return flowChange(e.data, 'delete');
       case 'FlowCampaignCreated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           'INSERT INTO flow_campaigns VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9) ON CONFLICT (id) DO NOTHING',
           [d.flowCampaignId, d.companyId, d.userId, d.name, d.phrase, d.flowId, d.whatsappId, d.status, at],
         );
@@ -83,7 +87,8 @@ export const flowsProjection: Projection = {
       }
       case 'FlowCampaignUpdated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `UPDATE flow_campaigns SET name=$2, phrase=$3, flow_id=$4, whatsapp_id=$5, status=$6, updated_at=$7
             WHERE id=$1`,
           [d.flowCampaignId, d.name, d.phrase, d.flowId, d.whatsappId, d.status, at],
@@ -91,7 +96,7 @@ export const flowsProjection: Projection = {
         return campaignChange(d, 'update');
       }
       case 'FlowCampaignDeleted':
-        await tx.query('DELETE FROM flow_campaigns WHERE id = $1', [e.data.flowCampaignId]);
+        await write(tx, 'DELETE FROM flow_campaigns WHERE id = $1', [e.data.flowCampaignId]);
         return campaignChange(e.data, 'delete');
     }
   },

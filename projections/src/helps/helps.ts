@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 // Helps are platform-wide: no company column, so a company's erasure never takes them.
 export const helpsMigrations = [
@@ -20,14 +21,15 @@ export const helpsProjection: Projection = {
     switch (e.type) {
       case 'HelpCreated':
       case 'HelpUpdated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO helps VALUES ($1,$2,$3,$4,$5,$5)
            ON CONFLICT (id) DO UPDATE SET title=$2, video=$3, description=$4, updated_at=$5`,
           [e.data.helpId, e.data.title, e.data.video, e.data.description, e.metadata.at],
         );
         return;
       case 'HelpDeleted':
-        await tx.query('DELETE FROM helps WHERE id = $1', [e.data.helpId]);
+        await write(tx, 'DELETE FROM helps WHERE id = $1', [e.data.helpId]);
         return;
     }
   },

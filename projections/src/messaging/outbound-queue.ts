@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 // Work list of the delivery worker: a queued outbound message stays here until it is sent, failed or
 // deleted. Built from the events like any read model, so a crash loses no pending send.
@@ -31,7 +32,8 @@ export const outboundQueueProjection: Projection = {
   async handle(tx, e) {
     switch (e.type) {
       case 'OutboundMessageQueued':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO outbound_queue (message_id, company_id, whatsapp_id, contact_id, ticket_id, wa_message_id, body, media_type, media_url, queued_at, quoted_msg_id)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) ON CONFLICT DO NOTHING`,
           [
@@ -48,12 +50,12 @@ export const outboundQueueProjection: Projection = {
             e.data.quotedMsgId ?? null,
           ],
         );
-        await tx.query(`SELECT pg_notify('zelo_outbound', $1)`, [e.data.whatsappId]);
+        await write(tx, `SELECT pg_notify('zelo_outbound', $1)`, [e.data.whatsappId]);
         return;
       case 'OutboundMessageSent':
       case 'OutboundMessageFailed':
       case 'MessageDeleted':
-        await tx.query('DELETE FROM outbound_queue WHERE message_id=$1', [e.data.messageId]);
+        await write(tx, 'DELETE FROM outbound_queue WHERE message_id=$1', [e.data.messageId]);
         return;
     }
   },

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const promptsMigrations = [
   {
@@ -44,13 +45,15 @@ export const promptsProjection: Projection = {
           d.maxMessages,
         ];
         if (e.type === 'PromptCreated') {
-          await tx.query(
+          await write(
+            tx,
             `INSERT INTO prompts VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13)
              ON CONFLICT (id) DO NOTHING`,
             [d.promptId, d.companyId, e.data.userId, ...fields, e.metadata.at],
           );
         } else {
-          await tx.query(
+          await write(
+            tx,
             `UPDATE prompts SET name=$3, prompt=$4, model=$5, max_tokens=$6, temperature=$7,
                api_key_encrypted=$8, api_key_masked=$9, queue_id=$10, max_messages=$11, updated_at=$12
              WHERE id=$1 AND company_id=$2`,
@@ -60,7 +63,7 @@ export const promptsProjection: Projection = {
         return change(d, e.type === 'PromptCreated' ? 'create' : 'update');
       }
       case 'PromptDeleted':
-        await tx.query('DELETE FROM prompts WHERE id = $1', [e.data.promptId]);
+        await write(tx, 'DELETE FROM prompts WHERE id = $1', [e.data.promptId]);
         return change(e.data, 'delete');
       case 'QueueDeleted': {
         const { rows } = await tx.query<{ id: string }>(

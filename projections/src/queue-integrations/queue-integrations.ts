@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const queueIntegrationsMigrations = [
   {
@@ -35,7 +36,8 @@ export const queueIntegrationsProjection: Projection = {
     switch (e.type) {
       case 'QueueIntegrationCreated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO queue_integrations VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8) ON CONFLICT (id) DO NOTHING`,
           [
             d.integrationId,
@@ -52,7 +54,8 @@ export const queueIntegrationsProjection: Projection = {
       }
       case 'QueueIntegrationUpdated': {
         const d = e.data;
-        await tx.query(
+        await write(
+          tx,
           `UPDATE queue_integrations SET type=$2, name=$3, fields=$4, sealed_json_content=$5, updated_at=$6
             WHERE id=$1`,
           [d.integrationId, d.fields.type, d.fields.name, d.fields, d.sealedJsonContent, e.metadata.at],
@@ -60,8 +63,8 @@ export const queueIntegrationsProjection: Projection = {
         return change(d, 'update');
       }
       case 'QueueIntegrationDeleted':
-        await tx.query('DELETE FROM webhook_deliveries WHERE integration_id = $1', [e.data.integrationId]);
-        await tx.query('DELETE FROM queue_integrations WHERE id = $1', [e.data.integrationId]);
+        await write(tx, 'DELETE FROM webhook_deliveries WHERE integration_id = $1', [e.data.integrationId]);
+        await write(tx, 'DELETE FROM queue_integrations WHERE id = $1', [e.data.integrationId]);
         return change(e.data, 'delete');
       case 'WebhookDeliveryRequested': {
         const d = e.data;

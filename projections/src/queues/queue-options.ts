@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const queueOptionsMigrations = [
   {
@@ -24,7 +25,8 @@ export const queueOptionsProjection: Projection = {
     switch (e.type) {
       case 'QueueOptionCreated':
       case 'QueueOptionUpdated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO queue_options VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET parent_id=$4, title=$5, message=$6, option=$7, updated_at=$8`,
           [
@@ -40,11 +42,11 @@ export const queueOptionsProjection: Projection = {
         );
         return changed(e.data);
       case 'QueueOptionDeleted':
-        await tx.query('DELETE FROM queue_options WHERE id = ANY($1::uuid[])', [e.data.removedIds]);
+        await write(tx, 'DELETE FROM queue_options WHERE id = ANY($1::uuid[])', [e.data.removedIds]);
         return changed(e.data);
       case 'QueueDeleted':
         // A deleted queue's menu goes with it; its stream stays as history.
-        await tx.query('DELETE FROM queue_options WHERE queue_id = $1', [e.data.queueId]);
+        await write(tx, 'DELETE FROM queue_options WHERE queue_id = $1', [e.data.queueId]);
         return;
     }
   },

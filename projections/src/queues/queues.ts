@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const queuesMigrations = [
   {
@@ -32,7 +33,8 @@ export const queuesProjection: Projection = {
     switch (e.type) {
       case 'QueueCreated':
       case 'QueueUpdated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO queues VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET name=$3, color=$4, greeting_message=$5, out_of_hours_message=$6, order_queue=$7, updated_at=$8`,
           [
@@ -48,14 +50,14 @@ export const queuesProjection: Projection = {
         );
         return change(e.data, e.type === 'QueueCreated' ? 'create' : 'update');
       case 'QueueSchedulesChanged':
-        await tx.query('UPDATE queues SET schedules=$2, updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE queues SET schedules=$2, updated_at=$3 WHERE id=$1', [
           e.data.queueId,
           JSON.stringify(e.data.schedules),
           e.metadata.at,
         ]);
         return change(e.data, 'update');
       case 'QueueAutomationChanged':
-        await tx.query('UPDATE queues SET prompt_id=$2, integration_id=$3, updated_at=$4 WHERE id=$1', [
+        await write(tx, 'UPDATE queues SET prompt_id=$2, integration_id=$3, updated_at=$4 WHERE id=$1', [
           e.data.queueId,
           e.data.promptId,
           e.data.integrationId,
@@ -63,7 +65,7 @@ export const queuesProjection: Projection = {
         ]);
         return change(e.data, 'update');
       case 'QueueDeleted':
-        await tx.query('DELETE FROM queues WHERE id=$1', [e.data.queueId]);
+        await write(tx, 'DELETE FROM queues WHERE id=$1', [e.data.queueId]);
         return change(e.data, 'delete');
     }
   },

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const quickMessagesMigrations = [
   {
@@ -29,7 +30,8 @@ export const quickMessagesProjection: Projection = {
     switch (e.type) {
       case 'QuickMessageCreated':
       case 'QuickMessageUpdated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO quick_messages VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8)
            ON CONFLICT (id) DO UPDATE SET user_id=$3, shortcode=$4, message=$5, geral=$6, status=$7, updated_at=$8`,
           [
@@ -45,16 +47,18 @@ export const quickMessagesProjection: Projection = {
         );
         return change(e.data, e.type === 'QuickMessageCreated' ? 'create' : 'update');
       case 'QuickMessageDeleted':
-        await tx.query('DELETE FROM quick_messages WHERE id = $1', [e.data.quickMessageId]);
+        await write(tx, 'DELETE FROM quick_messages WHERE id = $1', [e.data.quickMessageId]);
         return change(e.data, 'delete');
       case 'QuickMessageMediaAttached':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE quick_messages SET media_url=$2, media_name=$3, media_type=$4, updated_at=$5 WHERE id=$1',
           [e.data.quickMessageId, e.data.mediaUrl, e.data.mediaName, e.data.mediaType, e.metadata.at],
         );
         return change(e.data, 'update');
       case 'QuickMessageMediaRemoved':
-        await tx.query(
+        await write(
+          tx,
           'UPDATE quick_messages SET media_url=NULL, media_name=NULL, media_type=NULL, updated_at=$2 WHERE id=$1',
           [e.data.quickMessageId, e.metadata.at],
         );

@@ -1,4 +1,5 @@
 import type { Change, Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const schedulesMigrations = [
   {
@@ -31,7 +32,8 @@ export const schedulesProjection: Projection = {
       case 'ScheduleCreated':
       case 'ScheduleUpdated':
         // An edit re-arms a failed schedule, so status, sent_at and error start over.
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO schedules (id, company_id, body, contact_id, ticket_id, whatsapp_id, user_id, send_at,
              sent_at, status, error, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,NULL,'PENDENTE',NULL,$9,$9)
@@ -51,20 +53,21 @@ export const schedulesProjection: Projection = {
         );
         return change(e.data, e.type === 'ScheduleCreated' ? 'create' : 'update');
       case 'ScheduleSent':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE schedules SET status='ENVIADA', sent_at=$2, error=NULL, updated_at=$3 WHERE id=$1`,
           [e.data.scheduleId, e.data.sentAt, at],
         );
         return change(e.data, 'update');
       case 'ScheduleFailed':
-        await tx.query(`UPDATE schedules SET status='ERRO', error=$2, updated_at=$3 WHERE id=$1`, [
+        await write(tx, `UPDATE schedules SET status='ERRO', error=$2, updated_at=$3 WHERE id=$1`, [
           e.data.scheduleId,
           e.data.reason,
           at,
         ]);
         return change(e.data, 'update');
       case 'ScheduleMediaAttached':
-        await tx.query('UPDATE schedules SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
+        await write(tx, 'UPDATE schedules SET media_path=$2, media_name=$3, updated_at=$4 WHERE id=$1', [
           e.data.scheduleId,
           e.data.mediaPath,
           e.data.mediaName,
@@ -72,13 +75,13 @@ export const schedulesProjection: Projection = {
         ]);
         return change(e.data, 'update');
       case 'ScheduleMediaRemoved':
-        await tx.query('UPDATE schedules SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
+        await write(tx, 'UPDATE schedules SET media_path=NULL, media_name=NULL, updated_at=$2 WHERE id=$1', [
           e.data.scheduleId,
           at,
         ]);
         return change(e.data, 'update');
       case 'ScheduleDeleted':
-        await tx.query('DELETE FROM schedules WHERE id=$1', [e.data.scheduleId]);
+        await write(tx, 'DELETE FROM schedules WHERE id=$1', [e.data.scheduleId]);
         return change(e.data, 'delete');
     }
   },

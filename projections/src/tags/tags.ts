@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Change, EventWith, Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const tagsMigrations = [
   {
@@ -48,7 +49,8 @@ export const tagsProjection: Projection = {
     switch (e.type) {
       case 'TagCreated':
       case 'TagUpdated': {
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO tags VALUES ($1,$2,$3,$4,$5,$6,$7,$7)
            ON CONFLICT (id) DO UPDATE SET name=$3, color=$4, kanban=$5, updated_at=$7`,
           [
@@ -68,7 +70,7 @@ export const tagsProjection: Projection = {
         ];
       }
       case 'TagDeleted': {
-        await tx.query('DELETE FROM tags WHERE id = $1', [e.data.tagId]);
+        await write(tx, 'DELETE FROM tags WHERE id = $1', [e.data.tagId]);
         const { rows } = await tx.query('DELETE FROM ticket_tags WHERE tag_id = $1 RETURNING ticket_id', [
           e.data.tagId,
         ]);
@@ -82,7 +84,8 @@ export const tagsProjection: Projection = {
           e.data.ticketId,
         ]);
         // A tag deleted after the sync was decided is left out, as its deletion removed it everywhere.
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO ticket_tags (ticket_id, tag_id, company_id)
            SELECT $1, id, company_id FROM tags WHERE id = ANY($2::uuid[]) AND company_id = $3`,
           [e.data.ticketId, e.data.tagIds, e.data.companyId],

@@ -1,5 +1,6 @@
 import type { PlanCreated } from '@zelo/contracts/tenancy/events';
 import type { Change, Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const tenancyMigrations = [
   {
@@ -55,13 +56,15 @@ export const tenancyProjection: Projection = {
   async handle(tx, e) {
     switch (e.type) {
       case 'PlanCreated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO plans VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO NOTHING`,
           planValues(e.data),
         );
         return;
       case 'PlanUpdated':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE plans SET name = $2, users = $3, connections = $4, queues = $5, value = $6, use_campaigns = $7,
              use_kanban = $8, use_open_ai = $9, use_integrations = $10, use_schedules = $11,
              use_internal_chat = $12, use_external_api = $13 WHERE id = $1`,
@@ -75,10 +78,11 @@ export const tenancyProjection: Projection = {
           )
         ).rows.flatMap((c) => companyChange(c.id, 'update'));
       case 'PlanDeleted':
-        await tx.query('DELETE FROM plans WHERE id = $1', [e.data.planId]);
+        await write(tx, 'DELETE FROM plans WHERE id = $1', [e.data.planId]);
         return;
       case 'CompanyCreated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO companies (id, name, email, phone, plan_id, status, due_date, recurrence, settings, created_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) ON CONFLICT (id) DO NOTHING`,
           [
@@ -96,7 +100,8 @@ export const tenancyProjection: Projection = {
         );
         return companyChange(e.data.companyId, 'create');
       case 'CompanyUpdated':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE companies SET name = $2, email = $3, phone = $4, plan_id = $5, status = $6, due_date = $7,
              recurrence = $8 WHERE id = $1`,
           [
@@ -112,23 +117,24 @@ export const tenancyProjection: Projection = {
         );
         return companyChange(e.data.companyId, 'update');
       case 'CompanyDueDateMoved':
-        await tx.query('UPDATE companies SET due_date = $2 WHERE id = $1', [
+        await write(tx, 'UPDATE companies SET due_date = $2 WHERE id = $1', [
           e.data.companyId,
           e.data.dueDate,
         ]);
         return companyChange(e.data.companyId, 'update');
       case 'CompanyDeleted':
-        await tx.query('UPDATE companies SET deleted_at = $2 WHERE id = $1', [
+        await write(tx, 'UPDATE companies SET deleted_at = $2 WHERE id = $1', [
           e.data.companyId,
           e.metadata.at,
         ]);
         return companyChange(e.data.companyId, 'delete');
       case 'CompanyErased':
         // The other tables' rows of the company go generically (runner.ts, eraseCompanyRows).
-        await tx.query('DELETE FROM companies WHERE id = $1', [e.data.companyId]);
+        await write(tx, 'DELETE FROM companies WHERE id = $1', [e.data.companyId]);
         return;
       case 'CompanySignedUp':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO companies (id, name, email, phone, plan_id, due_date, recurrence, settings, created_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT (id) DO NOTHING`,
           [
@@ -147,13 +153,14 @@ export const tenancyProjection: Projection = {
           { companyId: e.data.companyId, kind: 'company', action: 'create', id: e.data.companyId },
         ] satisfies Change[];
       case 'CompanySettingChanged':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE companies SET settings = settings || jsonb_build_object($2::text, $3::text) WHERE id = $1`,
           [e.data.companyId, e.data.key, e.data.value],
         );
         return [{ companyId: e.data.companyId, kind: 'setting', action: 'update', id: e.data.key }];
       case 'CompanySchedulesChanged':
-        await tx.query('UPDATE companies SET schedules = $2 WHERE id = $1', [
+        await write(tx, 'UPDATE companies SET schedules = $2 WHERE id = $1', [
           e.data.companyId,
           JSON.stringify(e.data.schedules),
         ]);

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const ticketNotesMigrations = [
   {
@@ -21,7 +22,7 @@ export const ticketNotesProjection: Projection = {
   tables: ['ticket_notes'],
   async handle(tx, e) {
     if (e.type === 'TicketNoteAdded') {
-      await tx.query('INSERT INTO ticket_notes VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING', [
+      await write(tx, 'INSERT INTO ticket_notes VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (id) DO NOTHING', [
         e.data.noteId,
         e.data.companyId,
         e.data.ticketId,
@@ -31,7 +32,7 @@ export const ticketNotesProjection: Projection = {
         e.metadata.at,
       ]);
     } else if (e.type === 'TicketNoteDeleted') {
-      await tx.query('DELETE FROM ticket_notes WHERE id = $1', [e.data.noteId]);
+      await write(tx, 'DELETE FROM ticket_notes WHERE id = $1', [e.data.noteId]);
     }
   },
 };

@@ -1,5 +1,17 @@
 import type pg from 'pg';
-import type { Change, EventWith, Projection, ProjectionEvent, ProjectionEventOf } from '../runner.ts';
+import type { Change, EventWith, Projection, ProjectionEvent } from '../runner.ts';
+import { write } from '../write-buffer.ts';
+import {
+  ackMessage,
+  bumpTicket,
+  forgetTicketMessages,
+  holdInsert,
+  isFresh,
+  markHeldRead,
+  resetUnread,
+  withHeldWrites,
+  writeHeldBefore,
+} from './held-writes.ts';
 
 // Tickets and their messages are one projection so that a pushed message and its ticket row
 // (lastMessage, unread count) always come from the same committed state.
@@ -71,304 +83,222 @@ const messageChange = (
 
 const setPlacement = 'status=$2, user_id=$3, queue_id=$4, updated_at=$5';
 
-type NewMessage = ProjectionEventOf<'InboundMessageReceived' | 'OutboundMessageQueued'>;
-const isNewMessage = (e: ProjectionEvent): e is NewMessage =>
-  e.type === 'InboundMessageReceived' || e.type === 'OutboundMessageQueued';
-
-/**
- * Bulk path for the hot case, a run of new messages: one multi-row insert and one ticket update
- * instead of two round trips per message. Same result as applying them one by one.
- */
-async function insertMessages(tx: pg.PoolClient, run: NewMessage[]): Promise<Change[]> {
-  const col = <T>(f: (e: NewMessage) => T) => run.map(f);
-  const inbound = (e: NewMessage) => e.type === 'InboundMessageReceived';
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, media_type,
-       media_url, quoted_msg_id, wa_message_id, sender_name, created_at, updated_at)
-     SELECT id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, from_me, media_type,
-            media_url, quoted_msg_id, wa_message_id, sender_name, at, at
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::uuid[], $7::text[], $8::bool[],
-                   $9::text[], $10::text[], $11::uuid[], $12::text[], $13::text[], $14::timestamptz[])
-            AS m(id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, media_type, media_url,
-                 quoted_msg_id, wa_message_id, sender_name, at)
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
-    [
-      col((e) => e.data.messageId),
-      col((e) => e.data.companyId),
-      col((e) => e.data.ticketId),
-      col((e) => e.data.contactId),
-      col((e) => e.data.whatsappId),
-      col((e) => (e.type === 'InboundMessageReceived' ? null : e.data.userId)),
-      col((e) => e.data.body),
-      col((e) => !inbound(e)),
-      col((e) => e.data.mediaType),
-      col((e) => e.data.mediaUrl),
-      col((e) => e.data.quotedMsgId),
-      col((e) => e.data.waMessageId),
-      col((e) => (e.type === 'InboundMessageReceived' ? e.data.senderName : '')),
-      col((e) => e.metadata.at),
-    ],
-  );
-  // Each inserted message counts once, as on the one-event path, even if the batch holds it twice.
-  const inserted = new Set(rows.map((r) => r.id));
-  const fresh = run.filter((e) => inserted.delete(e.data.messageId));
-  // Per ticket: the last message wins lastMessage/updatedAt; inbound ones add to the unread count.
-  const perTicket = new Map<string, { body: string; at: string; unread: number }>();
-  for (const e of fresh) {
-    const prev = perTicket.get(e.data.ticketId);
-    perTicket.set(e.data.ticketId, {
-      body: e.data.body,
-      at: e.metadata.at,
-      unread: (prev?.unread ?? 0) + (inbound(e) ? 1 : 0),
-    });
-  }
-  if (perTicket.size) {
-    const entries = [...perTicket];
-    await tx.query(
-      `UPDATE tickets t SET last_message = u.body, updated_at = u.at, unread_messages = t.unread_messages + u.unread
-         FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::int[]) AS u(id, body, at, unread) WHERE t.id = u.id`,
-      [
-        entries.map(([id]) => id),
-        entries.map(([, v]) => v.body),
-        entries.map(([, v]) => v.at),
-        entries.map(([, v]) => v.unread),
-      ],
-    );
-  }
-  return fresh.flatMap((e) => [...messageChange(e, 'create'), ticketChange(e)]);
-}
-
 export const conversationsProjection: Projection = {
   name: 'conversations',
   tables: ['tickets', 'messages'],
   async handleBatch(tx, events) {
-    const changes: Change[] = [];
-    let run: NewMessage[] = [];
-    const flush = async () => {
-      if (run.length) changes.push(...(await insertMessages(tx, run)));
-      run = [];
-    };
-    for (const e of events) {
-      if (isNewMessage(e)) {
-        run.push(e);
-        continue;
+    return withHeldWrites(tx, events, async () => {
+      const changes: Change[] = [];
+      for (const e of events) {
+        await writeHeldBefore(tx, e);
+        const c = await applyOne(tx, e);
+        if (c) changes.push(...c);
       }
-      await flush();
-      const c = await conversationsProjection.handle(tx, e);
-      if (c) changes.push(...c);
-    }
-    await flush();
-    return changes;
+      return changes;
+    });
   },
   async handle(tx, e) {
-    const at = e.metadata.at;
-    switch (e.type) {
-      case 'TicketCreated':
-        await tx.query(
-          `INSERT INTO tickets (id, company_id, status, user_id, queue_id, whatsapp_id, contact_id, is_group, created_at, updated_at)
+    return conversationsProjection.handleBatch?.(tx, [e]);
+  },
+};
+
+async function applyOne(tx: pg.PoolClient, e: ProjectionEvent): Promise<Change[] | undefined> {
+  const at = e.metadata.at;
+  switch (e.type) {
+    case 'TicketCreated':
+      await write(
+        tx,
+        `INSERT INTO tickets (id, company_id, status, user_id, queue_id, whatsapp_id, contact_id, is_group, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$9) ON CONFLICT (id) DO NOTHING`,
-          [
-            e.data.ticketId,
-            e.data.companyId,
-            e.data.status,
-            e.data.userId,
-            e.data.queueId,
-            e.data.whatsappId,
-            e.data.contactId,
-            e.data.isGroup,
-            at,
-          ],
-        );
-        return [ticketChange(e, 'create')];
-      case 'TicketAccepted':
-        await tx.query(`UPDATE tickets SET ${setPlacement}, unread_messages=0 WHERE id=$1`, [
+        [
           e.data.ticketId,
-          'open',
-          e.data.userId,
-          e.data.queueId,
-          at,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketReturned':
-        await tx.query('UPDATE tickets SET status=$2, user_id=NULL, updated_at=$3 WHERE id=$1', [
-          e.data.ticketId,
-          'pending',
-          at,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketTransferred':
-        await tx.query(`UPDATE tickets SET ${setPlacement}, whatsapp_id=$6 WHERE id=$1`, [
-          e.data.ticketId,
+          e.data.companyId,
           e.data.status,
           e.data.userId,
           e.data.queueId,
-          at,
           e.data.whatsappId,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketClosed':
-        await tx.query(`UPDATE tickets SET ${setPlacement}, unread_messages=0, chatbot=false WHERE id=$1`, [
-          e.data.ticketId,
-          'closed',
-          e.data.userId,
-          e.data.queueId,
+          e.data.contactId,
+          e.data.isGroup,
           at,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketReopened':
-        await tx.query(`UPDATE tickets SET ${setPlacement} WHERE id=$1`, [
-          e.data.ticketId,
-          'open',
-          e.data.userId,
-          e.data.queueId,
-          at,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketDeleted': {
-        await tx.query('DELETE FROM messages WHERE ticket_id=$1', [e.data.ticketId]);
-        const gone = await tx.query('DELETE FROM tickets WHERE id=$1 RETURNING queue_id, user_id', [
-          e.data.ticketId,
-        ]);
-        const placement = gone.rows[0]
-          ? { queueId: gone.rows[0].queue_id as string | null, userId: gone.rows[0].user_id as string | null }
-          : undefined;
-        return [{ ...ticketChange(e, 'delete'), placement }];
-      }
-      case 'TicketQueueAssigned':
-        await tx.query('UPDATE tickets SET queue_id=$2, updated_at=$3 WHERE id=$1', [
-          e.data.ticketId,
-          e.data.queueId,
-          at,
-        ]);
-        return [ticketChange(e)];
-      case 'TicketBotStepped':
-      case 'TicketBotEnded': {
-        // `chatbot`: the customer is talking to the bot, not yet to a person.
-        const talking = e.type === 'TicketBotStepped' && ['queues', 'options'].includes(e.data.bot.stage);
-        await tx.query('UPDATE tickets SET chatbot=$2 WHERE id=$1', [e.data.ticketId, talking]);
-        return [ticketChange(e)];
-      }
-      case 'TicketAutomationStarted': {
-        // A prompt run names the prompt; a Typebot or Dialogflow run its integration; a flow run only
-        // marks the ticket (its refId is a flow, not an integration).
-        const { kind, refId } = e.data;
-        await tx.query('UPDATE tickets SET use_integration=$2, prompt_id=$3, integration_id=$4 WHERE id=$1', [
-          e.data.ticketId,
-          kind !== 'prompt',
-          kind === 'prompt' ? refId : null,
-          kind === 'typebot' || kind === 'dialogflow' ? refId : null,
-        ]);
-        return [ticketChange(e)];
-      }
-      case 'TicketAutomationEnded':
-        await tx.query(
-          'UPDATE tickets SET use_integration=false, prompt_id=NULL, integration_id=NULL WHERE id=$1',
-          [e.data.ticketId],
-        );
-        return [ticketChange(e)];
-      case 'TicketMessagesRead':
-        await tx.query('UPDATE tickets SET unread_messages=0 WHERE id=$1', [e.data.ticketId]);
-        await tx.query('UPDATE messages SET read=true WHERE ticket_id=$1 AND NOT read', [e.data.ticketId]);
-        return [ticketChange(e)];
-      case 'InboundMessageReceived':
-      case 'OutboundMessageQueued': {
-        const inbound = e.type === 'InboundMessageReceived';
-        const inserted = await tx.query(
-          `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, media_type,
-             media_url, quoted_msg_id, wa_message_id, sender_name, created_at, updated_at)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8,$9,$10,$11,$12,$13,$14,$14) ON CONFLICT (id) DO NOTHING`,
-          [
-            e.data.messageId,
-            e.data.companyId,
-            e.data.ticketId,
-            e.data.contactId,
-            e.data.whatsappId,
-            inbound ? null : e.data.userId,
-            e.data.body,
-            !inbound,
-            e.data.mediaType,
-            e.data.mediaUrl,
-            e.data.quotedMsgId,
-            e.data.waMessageId,
-            inbound ? e.data.senderName : '',
-            at,
-          ],
-        );
-        if (inserted.rowCount === 0) return;
-        await tx.query(
-          `UPDATE tickets SET last_message=$2, updated_at=$3, unread_messages = unread_messages + $4 WHERE id=$1`,
-          [e.data.ticketId, e.data.body, at, inbound ? 1 : 0],
-        );
-        return [...messageChange(e, 'create'), ticketChange(e)];
-      }
-      case 'OutboundMessageSent':
-        await tx.query('UPDATE messages SET ack=GREATEST(ack, 1), updated_at=$2 WHERE id=$1', [
-          e.data.messageId,
-          at,
-        ]);
-        return messageChange(e, 'update');
-      case 'MessageAcknowledged':
-        await tx.query('UPDATE messages SET ack=GREATEST(ack, $2), updated_at=$3 WHERE id=$1', [
-          e.data.messageId,
-          e.data.ack,
-          at,
-        ]);
-        return messageChange(e, 'update');
-      case 'OutboundMessageFailed':
-        await tx.query('UPDATE messages SET error=$2, updated_at=$3 WHERE id=$1', [
-          e.data.messageId,
-          e.data.reason,
-          at,
-        ]);
-        return messageChange(e, 'update');
-      case 'MessageDeleted':
-        await tx.query('UPDATE messages SET is_deleted=true, updated_at=$2 WHERE id=$1', [
-          e.data.messageId,
-          at,
-        ]);
-        return messageChange(e, 'update');
-      case 'PhoneMessageSent': {
-        // Typed on the business's phone: the business's message, already on WhatsApp (ack 1), read.
-        const inserted = await tx.query(
-          `INSERT INTO messages (id, company_id, ticket_id, contact_id, whatsapp_id, user_id, body, from_me, read, media_type,
-             media_url, quoted_msg_id, wa_message_id, sender_name, ack, created_at, updated_at)
-           VALUES ($1,$2,$3,$4,$5,NULL,$6,true,true,$7,$8,$9,$10,'',1,$11,$11) ON CONFLICT (id) DO NOTHING`,
-          [
-            e.data.messageId,
-            e.data.companyId,
-            e.data.ticketId,
-            e.data.contactId,
-            e.data.whatsappId,
-            e.data.body,
-            e.data.mediaType,
-            e.data.mediaUrl,
-            e.data.quotedMsgId,
-            e.data.waMessageId,
-            at,
-          ],
-        );
-        if (inserted.rowCount === 0) return;
-        await tx.query('UPDATE tickets SET last_message=$2, updated_at=$3 WHERE id=$1', [
-          e.data.ticketId,
-          e.data.body,
-          at,
-        ]);
-        return [...messageChange(e, 'create'), ticketChange(e)];
-      }
-      case 'MessageEdited': {
-        await tx.query('UPDATE messages SET body=$2, is_edited=true, updated_at=$3 WHERE id=$1', [
-          e.data.messageId,
-          e.data.body,
-          at,
-        ]);
-        // The ticket list previews the last message: an edit of that one shows there too.
-        const preview = await tx.query(
-          `UPDATE tickets t SET last_message=$2 WHERE t.id=$1 AND $3 = (
-             SELECT m.id FROM messages m WHERE m.ticket_id=$1 ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
-          [e.data.ticketId, e.data.body, e.data.messageId],
-        );
-        return [...messageChange(e, 'update'), ...(preview.rowCount ? [ticketChange(e)] : [])];
-      }
+        ],
+      );
+      return [ticketChange(e, 'create')];
+    case 'TicketAccepted':
+      await write(tx, `UPDATE tickets SET ${setPlacement}, unread_messages=0 WHERE id=$1`, [
+        e.data.ticketId,
+        'open',
+        e.data.userId,
+        e.data.queueId,
+        at,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketReturned':
+      await write(tx, 'UPDATE tickets SET status=$2, user_id=NULL, updated_at=$3 WHERE id=$1', [
+        e.data.ticketId,
+        'pending',
+        at,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketTransferred':
+      await write(tx, `UPDATE tickets SET ${setPlacement}, whatsapp_id=$6 WHERE id=$1`, [
+        e.data.ticketId,
+        e.data.status,
+        e.data.userId,
+        e.data.queueId,
+        at,
+        e.data.whatsappId,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketClosed':
+      await write(tx, `UPDATE tickets SET ${setPlacement}, unread_messages=0, chatbot=false WHERE id=$1`, [
+        e.data.ticketId,
+        'closed',
+        e.data.userId,
+        e.data.queueId,
+        at,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketReopened':
+      await write(tx, `UPDATE tickets SET ${setPlacement} WHERE id=$1`, [
+        e.data.ticketId,
+        'open',
+        e.data.userId,
+        e.data.queueId,
+        at,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketDeleted': {
+      await write(tx, 'DELETE FROM messages WHERE ticket_id=$1', [e.data.ticketId]);
+      forgetTicketMessages(tx, e.data.ticketId);
+      const gone = await tx.query('DELETE FROM tickets WHERE id=$1 RETURNING queue_id, user_id', [
+        e.data.ticketId,
+      ]);
+      const placement = gone.rows[0]
+        ? { queueId: gone.rows[0].queue_id as string | null, userId: gone.rows[0].user_id as string | null }
+        : undefined;
+      return [{ ...ticketChange(e, 'delete'), placement }];
     }
-  },
-};
+    case 'TicketQueueAssigned':
+      await write(tx, 'UPDATE tickets SET queue_id=$2, updated_at=$3 WHERE id=$1', [
+        e.data.ticketId,
+        e.data.queueId,
+        at,
+      ]);
+      return [ticketChange(e)];
+    case 'TicketBotStepped':
+    case 'TicketBotEnded': {
+      // `chatbot`: the customer is talking to the bot, not yet to a person.
+      const talking = e.type === 'TicketBotStepped' && ['queues', 'options'].includes(e.data.bot.stage);
+      await write(tx, 'UPDATE tickets SET chatbot=$2 WHERE id=$1', [e.data.ticketId, talking]);
+      return [ticketChange(e)];
+    }
+    case 'TicketAutomationStarted': {
+      // A prompt run names the prompt; a Typebot or Dialogflow run its integration; a flow run only
+      // marks the ticket (its refId is a flow, not an integration).
+      const { kind, refId } = e.data;
+      await write(tx, 'UPDATE tickets SET use_integration=$2, prompt_id=$3, integration_id=$4 WHERE id=$1', [
+        e.data.ticketId,
+        kind !== 'prompt',
+        kind === 'prompt' ? refId : null,
+        kind === 'typebot' || kind === 'dialogflow' ? refId : null,
+      ]);
+      return [ticketChange(e)];
+    }
+    case 'TicketAutomationEnded':
+      await write(
+        tx,
+        'UPDATE tickets SET use_integration=false, prompt_id=NULL, integration_id=NULL WHERE id=$1',
+        [e.data.ticketId],
+      );
+      return [ticketChange(e)];
+    case 'TicketMessagesRead':
+      resetUnread(tx, e.data.ticketId);
+      markHeldRead(tx, e.data.ticketId);
+      await write(tx, 'UPDATE messages SET read=true WHERE ticket_id=$1 AND NOT read', [e.data.ticketId]);
+      return [ticketChange(e)];
+    case 'InboundMessageReceived':
+    case 'OutboundMessageQueued': {
+      const inbound = e.type === 'InboundMessageReceived';
+      if (!isFresh(tx, e)) return;
+      holdInsert(tx, {
+        id: e.data.messageId,
+        companyId: e.data.companyId,
+        ticketId: e.data.ticketId,
+        contactId: e.data.contactId,
+        whatsappId: e.data.whatsappId,
+        userId: inbound ? null : e.data.userId,
+        body: e.data.body,
+        fromMe: !inbound,
+        read: !inbound,
+        mediaType: e.data.mediaType,
+        mediaUrl: e.data.mediaUrl,
+        quotedMsgId: e.data.quotedMsgId,
+        waMessageId: e.data.waMessageId,
+        senderName: inbound ? e.data.senderName : '',
+        ack: 0,
+        createdAt: at,
+        updatedAt: at,
+      });
+      bumpTicket(tx, e.data.ticketId, e.data.body, at, inbound ? 1 : 0);
+      return [...messageChange(e, 'create'), ticketChange(e)];
+    }
+    case 'OutboundMessageSent':
+      ackMessage(tx, e.data.messageId, 1, at);
+      return messageChange(e, 'update');
+    case 'MessageAcknowledged':
+      ackMessage(tx, e.data.messageId, e.data.ack, at);
+      return messageChange(e, 'update');
+    case 'OutboundMessageFailed':
+      await write(tx, 'UPDATE messages SET error=$2, updated_at=$3 WHERE id=$1', [
+        e.data.messageId,
+        e.data.reason,
+        at,
+      ]);
+      return messageChange(e, 'update');
+    case 'MessageDeleted':
+      await write(tx, 'UPDATE messages SET is_deleted=true, updated_at=$2 WHERE id=$1', [
+        e.data.messageId,
+        at,
+      ]);
+      return messageChange(e, 'update');
+    case 'PhoneMessageSent': {
+      // Typed on the business's phone: the business's message, already on WhatsApp (ack 1), read.
+      if (!isFresh(tx, e)) return;
+      holdInsert(tx, {
+        id: e.data.messageId,
+        companyId: e.data.companyId,
+        ticketId: e.data.ticketId,
+        contactId: e.data.contactId,
+        whatsappId: e.data.whatsappId,
+        userId: null,
+        body: e.data.body,
+        fromMe: true,
+        read: true,
+        mediaType: e.data.mediaType,
+        mediaUrl: e.data.mediaUrl,
+        quotedMsgId: e.data.quotedMsgId,
+        waMessageId: e.data.waMessageId,
+        senderName: '',
+        ack: 1,
+        createdAt: at,
+        updatedAt: at,
+      });
+      bumpTicket(tx, e.data.ticketId, e.data.body, at, 0);
+      return [...messageChange(e, 'create'), ticketChange(e)];
+    }
+    case 'MessageEdited': {
+      await write(tx, 'UPDATE messages SET body=$2, is_edited=true, updated_at=$3 WHERE id=$1', [
+        e.data.messageId,
+        e.data.body,
+        at,
+      ]);
+      // The ticket list previews the last message: an edit of that one shows there too.
+      const preview = await tx.query(
+        `UPDATE tickets t SET last_message=$2 WHERE t.id=$1 AND $3 = (
+             SELECT m.id FROM messages m WHERE m.ticket_id=$1 ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
+        [e.data.ticketId, e.data.body, e.data.messageId],
+      );
+      return [...messageChange(e, 'update'), ...(preview.rowCount ? [ticketChange(e)] : [])];
+    }
+  }
+}

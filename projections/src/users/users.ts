@@ -1,4 +1,5 @@
 import type { Projection } from '../runner.ts';
+import { write } from '../write-buffer.ts';
 
 export const usersMigrations = [
   {
@@ -23,7 +24,8 @@ export const usersProjection: Projection = {
     ];
     switch (e.type) {
       case 'UserCreated':
-        await tx.query(
+        await write(
+          tx,
           `INSERT INTO users (id, company_id, name, email, password_hash, profile, super, all_ticket, whatsapp_id, queue_ids, created_at, updated_at)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$11) ON CONFLICT (id) DO NOTHING`,
           [
@@ -42,7 +44,8 @@ export const usersProjection: Projection = {
         );
         return change(e.data, 'create');
       case 'UserUpdated':
-        await tx.query(
+        await write(
+          tx,
           `UPDATE users SET name=$2, email=$3, profile=$4, super=$5, all_ticket=$6, whatsapp_id=$7, queue_ids=$8,
              password_hash = coalesce($9, password_hash), updated_at=$10 WHERE id=$1`,
           [
@@ -60,10 +63,10 @@ export const usersProjection: Projection = {
         );
         return change(e.data, 'update');
       case 'UserDeleted':
-        await tx.query('DELETE FROM users WHERE id=$1', [e.data.userId]);
+        await write(tx, 'DELETE FROM users WHERE id=$1', [e.data.userId]);
         return change(e.data, 'delete');
       case 'UserLanguageChanged':
-        await tx.query('UPDATE users SET language=$2 WHERE id=$1', [e.data.userId, e.data.language]);
+        await write(tx, 'UPDATE users SET language=$2 WHERE id=$1', [e.data.userId, e.data.language]);
         return;
     }
   },

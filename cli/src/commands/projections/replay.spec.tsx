@@ -5,9 +5,11 @@ import { withRebuildLock } from '@zelo/projections/runner-lock';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
 import { readAllCommitted } from '@zelo/services/testing/read-all';
+import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendNoise, appendTicketLife } from '../../testing/events.ts';
-import { runZelo } from '../../testing/run-zelo.tsx';
+import { plain, runZelo } from '../../testing/run-zelo.tsx';
+import { ReplayView } from './replay.tsx';
 
 const companyId = randomUUID();
 const ticket = () => ({
@@ -79,12 +81,49 @@ describe('zelo projections replay', () => {
         `✔ ticket-history rebuilt from 260 events in [\\d.]+s \\([\\d,]+ events/s\\), checkpoint at\\s+${liveCheckpoint}`,
       ),
     );
-    // The bar moved batch by batch on the way.
-    expect(frames.some((f) => / 19% 50\/260 events/.test(f))).toBe(true);
+    // The bar moved batch by batch on the way, saying how long the rest should take.
+    expect(
+      frames.some((f) => / 19% 50\/260 events · [\d,]+ events\/s · about (a second|\d+ s) left/.test(f)),
+    ).toBe(true);
+    expect(screen).not.toContain('left');
     const { rows } = await db.pool.query(
       `SELECT events_applied FROM projection_checkpoints WHERE name = 'ticket-history'`,
     );
     expect(rows[0].events_applied).toBe(260);
+  });
+
+  it('estimates the time left from the rate so far', () => {
+    const at = (done: number, total: number, elapsedMs: number, stage: 'build' | 'swap' = 'build') => {
+      const view = render(
+        <ReplayView
+          progress={{
+            name: 'conversations',
+            done,
+            total,
+            elapsedMs,
+            position: null,
+            stage,
+            finished: false,
+          }}
+        />,
+      );
+      const frame = plain(view.lastFrame() ?? '');
+      view.unmount();
+      return frame;
+    };
+    // 60 000 of 180 000 in 40 s: 1 500 events/s, 120 000 to go.
+    expect(at(60_000, 180_000, 40_000)).toMatch(
+      /██████████░{20} {2}33% 60,000\/180,000 events · 1,500 events\/s · about 1 min 20 s left/,
+    );
+    expect(at(1_000, 5_000_000, 1_000)).toContain('· about 1 h 23 min left');
+    expect(at(10_000, 70_000, 10_000)).toContain('· about 1 min left');
+    expect(at(20_000, 30_000, 20_000)).toContain('· about 10 s left');
+    expect(at(29_000, 30_000, 1_000)).toContain('· about a second left');
+    expect(at(0, 30_000, 0)).toContain('· estimating the time left…');
+    // Every event applied: what is left is the swap, which the rate cannot estimate.
+    expect(at(30_000, 30_000, 2_000, 'swap')).toContain(
+      '100% 30,000/30,000 events · 15,000 events/s · swapping in…',
+    );
   });
 
   it('refuses a name it does not know, listing the ones it does', async () => {

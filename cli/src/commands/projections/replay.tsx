@@ -9,8 +9,22 @@ import { type CliIO, withPool } from '../../platform/io.ts';
 
 const BAR = 30;
 
+/** "about 1 min 20 s left": the time the events still to apply take at the rate so far. */
+export function timeLeft({ done, total, elapsedMs }: Pick<RebuildProgress, 'done' | 'total' | 'elapsedMs'>) {
+  if (done === 0 || elapsedMs <= 0) return 'estimating the time left…';
+  const seconds = Math.ceil(((total - done) * elapsedMs) / done / 1000);
+  if (seconds <= 1) return 'about a second left';
+  if (seconds < 60) return `about ${seconds} s left`;
+  if (seconds < 3600) {
+    const [m, s] = [Math.floor(seconds / 60), seconds % 60];
+    return s ? `about ${m} min ${s} s left` : `about ${m} min left`;
+  }
+  const [h, m] = [Math.floor(seconds / 3600), Math.round((seconds % 3600) / 60)];
+  return m ? `about ${h} h ${m} min left` : `about ${h} h left`;
+}
+
 export function ReplayView({ progress }: { progress: RebuildProgress }) {
-  const { name, done, total, elapsedMs, finished, position } = progress;
+  const { name, done, total, elapsedMs, finished, position, stage } = progress;
   const ratio = total === 0 ? (finished ? 1 : 0) : Math.min(1, done / total);
   const filled = Math.round(ratio * BAR);
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0;
@@ -23,6 +37,7 @@ export function ReplayView({ progress }: { progress: RebuildProgress }) {
         <Text color="cyan">{'█'.repeat(filled)}</Text>
         <Text dimColor>{'░'.repeat(BAR - filled)}</Text> {String(Math.floor(ratio * 100)).padStart(3)}%{' '}
         {formatCount(done)}/{formatCount(total)} events · {formatCount(rate)} events/s
+        {finished ? '' : ` · ${stage === 'swap' ? 'swapping in…' : timeLeft(progress)}`}
       </Text>
       {finished ? (
         <Text color="green">
