@@ -112,7 +112,7 @@ describe('file lists, in the browser', () => {
 
   it('deletes a list after confirming', async () => {
     await row('Catálogo de inverno').getByRole('button', { name: 'Excluir' }).click();
-    await page.getByRole('button', { name: 'Excluir' }).last().click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
     await row('Catálogo de inverno').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await api('GET', '/files/?searchParam=inverno')).body.files).toEqual([]);
   });

@@ -87,7 +87,7 @@ describe('prompts, in the browser', () => {
     await row('Feito em outra aba').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: 'e2e/screenshots/prompts.png' });
     await row('Feito em outra aba').getByRole('button', { name: 'Excluir' }).click();
-    await page.getByRole('button', { name: 'Excluir' }).last().click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
     await row('Feito em outra aba').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await api('GET', '/prompt')).body.count).toBe(1);
   });

@@ -89,7 +89,7 @@ describe('queue integrations, in the browser', () => {
 
   it('deletes an integration after confirming', async () => {
     await row('CRM da loja 2').getByRole('button', { name: 'Excluir' }).click();
-    await page.getByRole('button', { name: 'Excluir' }).last().click();
+    await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
     await row('CRM da loja 2').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await api('GET', '/queueIntegration/?searchParam=loja')).body.queueIntegrations).toEqual([]);
   });

@@ -209,27 +209,10 @@ export class SocketGateway {
   }
 
   /**
-   * One notification's changes: the rows they name are fetched in two queries, then fanned out. Each
-   * socket's frames of the notification leave in one write (corked until it is done), and a ticket
-   * changed several times in it is sent once, with its row as it is now.
+   * One notification's changes: the rows they name are fetched in two queries, then fanned out; a
+   * ticket changed several times in it is sent once, with its row as it is now.
    */
   private async dispatch(changes: Change[]) {
-    this.dispatching++;
-    try {
-      await this.dispatchCorked(changes);
-    } finally {
-      if (--this.dispatching === 0) {
-        for (const socket of this.corked) socket.uncork();
-        this.corked.clear();
-      }
-    }
-  }
-
-  /** Sockets holding frames until the notifications being dispatched are done. */
-  private readonly corked = new Set<{ uncork(): void }>();
-  private dispatching = 0;
-
-  private async dispatchCorked(changes: Change[]) {
     const users = new Set(changes.filter((c) => c.kind === 'user').map((c) => c.id));
     if (users.size > 0) await this.recheckSessions(users);
     await this.pushAnnouncements(changes.filter((c) => c.kind === 'announcement'));
@@ -433,16 +416,30 @@ export class SocketGateway {
     const frame = JSON.stringify({ event, data });
     for (const t of targets) {
       if (t.ws.readyState !== t.ws.OPEN) continue;
-      // ws keeps its net.Socket private; corked, the frames below leave together when dispatch ends.
-      const socket = (t.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-      if (this.dispatching > 0 && socket && !this.corked.has(socket)) {
-        socket.cork();
-        this.corked.add(socket);
-      }
+      this.cork(t.ws);
       t.ws.send(frame);
     }
     for (const o of this.onPush) o(event, change);
   }
+
+  /**
+   * Holds a socket's writes until the end of the current tick: the frames a dispatch fans out together
+   * leave in one write per socket, and none waits longer than the code that is running now.
+   */
+  private cork(ws: WebSocket) {
+    // ws keeps its net.Socket private.
+    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!socket || this.corked.has(socket)) return;
+    socket.cork();
+    this.corked.add(socket);
+    if (this.corked.size === 1)
+      process.nextTick(() => {
+        for (const s of this.corked) s.uncork();
+        this.corked.clear();
+      });
+  }
+
+  private readonly corked = new Set<{ uncork(): void }>();
 
   async stop(): Promise<void> {
     clearInterval(this.heartbeat);
