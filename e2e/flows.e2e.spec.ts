@@ -48,7 +48,19 @@ describe('the flow builder, in the browser', () => {
     await page.getByTestId(`flow-add-${type}`).click({ timeout: 5_000 });
   }
   const sourceOf = (n: Locator) => n.locator('.react-flow__handle.source').first();
-  const fitView = () => page.locator('.react-flow__controls-fitview').click();
+  /** Fits the view and waits until the viewport stops moving (handles are measured after it). */
+  async function fitView() {
+    await page.locator('.react-flow__controls-fitview').click();
+    const transform = () =>
+      page.locator('.react-flow__viewport').evaluate((el) => (el as HTMLElement).style.transform);
+    let last = await transform();
+    for (let i = 0; i < 50; i++) {
+      await page.waitForTimeout(100);
+      const now = await transform();
+      if (now === last) return;
+      last = now;
+    }
+  }
 
   beforeAll(async () => {
     ({ system, web } = await startProductAndWeb());
@@ -291,6 +303,9 @@ describe('the flow builder, in the browser', () => {
     await expect(node('start').count()).resolves.toBe(1);
   });
 
+  const menuClosed = () =>
+    page.locator('.bp6-popover .bp6-menu-item').first().waitFor({ state: 'detached', timeout: 5_000 });
+
   it('duplicates, renames and deletes flows from the list', async () => {
     await page.getByRole('button', { name: 'Voltar aos fluxos' }).click();
     await flowRow(FLOW_NAME).waitFor({ timeout: 10_000 });
@@ -303,6 +318,8 @@ describe('the flow builder, in the browser', () => {
       .getByTestId('flow-row')
       .filter({ hasNotText: new RegExp(`^${FLOW_NAME}Ativo$`) })
       .first();
+    // The previous row menu fades out: open the next one once it is gone, so only one menu is there.
+    await menuClosed();
     await copy.getByTestId('flow-row-menu').click();
     await page.locator('.bp6-menu-item').filter({ hasText: 'Editar nome' }).click();
     await page.getByTestId('flow-name').fill('Rascunho');
@@ -311,6 +328,7 @@ describe('the flow builder, in the browser', () => {
 
     await page.getByTestId('flows-search').fill('rasc');
     await expect.poll(() => page.getByTestId('flow-row').count(), { timeout: 5_000 }).toBe(1);
+    await menuClosed();
     await flowRow('Rascunho').getByTestId('flow-row-menu').click();
     await page.locator('.bp6-menu-item').filter({ hasText: 'Excluir' }).click();
     await page.locator('.bp6-alert').getByRole('button', { name: 'Excluir' }).click();
