@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../services/src/platform/db.ts';
 import { createTestDatabase, type TestDatabase } from '../../services/src/testing/database.ts';
-import {
-  lockInTransaction,
-  ProjectionLockedError,
-  tryLockInTransaction,
-  withRebuildLock,
-} from './runner-lock.ts';
+import { checkpointMigration } from './runner.ts';
+import { lockInTransaction, ProjectionLockedError, startBatch, withRebuildLock } from './runner-lock.ts';
 
 describe('projection lock', () => {
   let db: TestDatabase;
   beforeAll(async () => {
-    db = await createTestDatabase([]);
+    db = await createTestDatabase([checkpointMigration]);
   });
   afterAll(async () => {
     await db?.drop();
   });
 
   const runnerWouldApply = (name: string) =>
-    inTransaction(db.pool, async (tx) => (await tryLockInTransaction(tx, [name])).length === 0);
+    inTransaction(db.pool, async (tx) => (await startBatch(tx, [name], true)).locked.length === 0);
 
   it('keeps a second rebuild out while one runs, but never the runner, and only for that projection', async () => {
     await withRebuildLock(db.pool, 'ticket-history', async () => {

@@ -6,7 +6,7 @@ import { checkOut } from './pg-listener.ts';
 // PostgreSQL advisory locks keyed on the projection's name:
 //
 // - the projection lock: the runner takes it per batch, inside the transaction that applies the batch
-//   (`tryLockInTransaction` in `applyToGroup`; a projection whose lock is taken sits that batch out),
+//   (`startBatch` in `applyToGroup`; a projection whose lock is taken sits that batch out),
 //   and a rebuild takes it, waiting, only for its short swap transaction (`lockInTransaction`);
 // - the rebuild lock: a rebuild holds it for its whole run, as a session lock on a connection of its
 //   own (`withRebuildLock`), so that two rebuilds of one projection never share a shadow schema.
@@ -23,18 +23,6 @@ export class ProjectionLockedError extends Error {
     super(`projection ${projection} is being rebuilt by another process (another replay)`);
     this.name = 'ProjectionLockedError';
   }
-}
-
-/**
- * Takes each projection's lock for this transaction only, all in one round trip (a runner's batch asks
- * for its whole group); returns the projections whose lock someone else holds.
- */
-export async function tryLockInTransaction(tx: pg.PoolClient, projections: string[]): Promise<string[]> {
-  const { rows } = await tx.query<{ name: string }>(
-    `SELECT name FROM unnest($1::text[]) AS p(name) WHERE NOT pg_try_advisory_xact_lock(${keyOf('name')})`,
-    [projections],
-  );
-  return rows.map((r) => r.name);
 }
 
 /**

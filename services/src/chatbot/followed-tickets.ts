@@ -1,6 +1,7 @@
 import type { TicketEvent } from '@zelo/contracts/tickets/events';
 import type { ProjectionEvent } from '@zelo/projections/runner';
 import type { Deps } from '../platform/command-handler.ts';
+import { RecentlyUsed } from '../platform/recently-used.ts';
 import { evolveTicket, type TicketState } from '../tickets/domain/ticket.ts';
 import { loadTicketAt } from '../tickets/handlers.ts';
 
@@ -17,12 +18,14 @@ const CAPACITY = 20_000;
  * ticket then refuses.
  */
 export class FollowedTickets {
-  private readonly tickets = new Map<string, { state: TicketState; revision: number }>();
+  private readonly tickets: RecentlyUsed<string, { state: TicketState; revision: number }>;
 
   constructor(
     private readonly deps: Deps,
-    private readonly capacity = CAPACITY,
-  ) {}
+    capacity = CAPACITY,
+  ) {
+    this.tickets = new RecentlyUsed(capacity);
+  }
 
   /** Folds an event of a ticket's stream into the ticket it follows (others are ignored). */
   observe(e: ProjectionEvent): void {
@@ -32,7 +35,7 @@ export class FollowedTickets {
     if (known && e.streamRevision <= known.revision) return; // already folded (a batch applied again)
     if (e.streamRevision === 0 || known?.revision === e.streamRevision - 1) {
       const state = evolveTicket(known?.state ?? { kind: 'none' }, e as unknown as TicketEvent);
-      this.remember(ticketId, { state, revision: e.streamRevision });
+      this.tickets.set(ticketId, { state, revision: e.streamRevision });
       return;
     }
     this.tickets.delete(ticketId);
@@ -48,13 +51,7 @@ export class FollowedTickets {
     const known = this.tickets.get(ticketId);
     if (known) return known.state;
     const loaded = await loadTicketAt(this.deps, ticketId);
-    this.remember(ticketId, loaded);
+    this.tickets.set(ticketId, loaded);
     return loaded.state;
-  }
-
-  private remember(ticketId: string, entry: { state: TicketState; revision: number }) {
-    this.tickets.delete(ticketId);
-    this.tickets.set(ticketId, entry);
-    if (this.tickets.size > this.capacity) this.tickets.delete(this.tickets.keys().next().value as string);
   }
 }

@@ -78,7 +78,8 @@ export async function receiveInboundMessage(
   const messageId = inboundMessageId(m.whatsappId, m.waMessageId);
   const key = KnownConversations.key(m.companyId, m.whatsappId, m.from.number);
   // A quoted message needs a lookup: only plain messages take the one-append path.
-  const quick = known && !m.quotedWaMessageId ? await recordOnKnown(deps, m, who, known, messageId) : null;
+  const quick =
+    known && !m.quotedWaMessageId ? await recordOnKnown(deps, m, who, known, key, messageId) : null;
   if (quick) return quick;
   const existing = await load(deps.store, messageStreamId(messageId), messageAggregate);
   if (existing.state.kind === 'exists') {
@@ -138,10 +139,10 @@ async function recordOnKnown(
   m: InboundMessage,
   who: Actor,
   known: KnownConversations,
+  key: string,
   messageId: string,
 ) {
   const at = { companyId: m.companyId, whatsappId: m.whatsappId, number: m.from.number };
-  const key = KnownConversations.key(at.companyId, at.whatsappId, at.number);
   let current = known.get(key);
   for (let attempt = 1; current && attempt <= 2; attempt++) {
     const { contactId, ticketId, checks } = current;

@@ -2,6 +2,7 @@ import { contactNumberStreamId } from '../contacts/domain/contact.ts';
 import { contactAggregate, contactStreamId, numberAggregate } from '../contacts/handlers.ts';
 import type { StreamCheck } from '../event-store/port.ts';
 import { type Deps, fold } from '../platform/command-handler.ts';
+import { RecentlyUsed } from '../platform/recently-used.ts';
 import { conversationStreamId } from '../tickets/domain/conversation.ts';
 import { decideTicket } from '../tickets/domain/decide-ticket.ts';
 import { isActiveOn } from '../tickets/domain/ticket.ts';
@@ -28,22 +29,18 @@ const CAPACITY = 50_000;
  * The next message from that number is then one append: the message's events, checked against them.
  */
 export class KnownConversations {
-  private readonly known = new Map<string, KnownConversation>();
+  private readonly known: RecentlyUsed<string, KnownConversation>;
 
-  constructor(private readonly capacity = CAPACITY) {}
+  constructor(capacity = CAPACITY) {
+    this.known = new RecentlyUsed(capacity);
+  }
 
   static key(companyId: string, whatsappId: string, number: string): string {
     return `${companyId}|${whatsappId}|${number}`;
   }
 
   get(key: string): KnownConversation | undefined {
-    const k = this.known.get(key);
-    if (k) {
-      // Most recently used last, so the first entries are the ones to forget.
-      this.known.delete(key);
-      this.known.set(key, k);
-    }
-    return k;
+    return this.known.get(key);
   }
 
   forget(key: string): void {
@@ -104,12 +101,10 @@ export class KnownConversations {
       return;
     }
     const revisions = [number.revision, contact.revision, conversation.revision, ticket.revision];
-    this.known.delete(key);
     this.known.set(key, {
       contactId: c.contactId,
       ticketId: c.ticketId,
       checks: ids.map((streamId, i) => ({ streamId, revision: revisions[i] })),
     });
-    if (this.known.size > this.capacity) this.known.delete(this.known.keys().next().value as string);
   }
 }
