@@ -56,8 +56,8 @@ const copyOf = (s: CampaignState): CampaignState =>
   s.kind === 'exists' ? { ...s, shipments: new Map(s.shipments) } : s;
 
 function keep(store: EventStore, campaignId: string, { state, revision }: KeptCampaign) {
-  let kept = keptByStore.get(store);
-  if (!kept) keptByStore.set(store, (kept = new Map()));
+  const kept = keptByStore.get(store) ?? new Map<string, KeptCampaign>();
+  keptByStore.set(store, kept);
   if ((kept.get(campaignId)?.revision ?? -1) > revision) return;
   kept.delete(campaignId);
   kept.set(campaignId, { state: copyOf(state), revision });
