@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryCase, Recording, WorkflowHistories } from '../../../testing/histories.ts';
+import { createCampaignActivities, type RunSettings } from '../activities.ts';
+import { campaignRunsClient } from '../client.ts';
+import { campaignWorkflowId } from '../workflow.ts';
+
+// The histories of campaign runs (record-histories.ts): waiting for the scheduled time (moved once),
+// paced sends in flight, held by the daily cap, finished, cancelled. The fake stream decides as the
+// services' runtime does: one shipment per index, the status, the cap.
+
+interface FakeCampaign {
+  status: 'PROGRAMADA' | 'EM_ANDAMENTO' | 'CANCELADA' | 'FINALIZADA';
+  scheduledAt: string;
+  recipients: number;
+  sent: Set<number>;
+  /** Sends refused by the daily cap. */
+  capped: number;
+  settings: RunSettings;
+}
+const campaigns = new Map<string, FakeCampaign>();
+
+const activities = createCampaignActivities({
+  async startRun(campaignId) {
+    const c = campaigns.get(campaignId);
+    if (!c) return { outcome: 'skipped' };
+    if (c.status === 'PROGRAMADA') {
+      if (Date.parse(c.scheduledAt) > Date.now() + 2_000)
+        return { outcome: 'not-due', scheduledAt: c.scheduledAt };
+      c.status = 'EM_ANDAMENTO';
+    }
+    if (c.status !== 'EM_ANDAMENTO') return { outcome: 'skipped' };
+    return { outcome: 'running', total: c.recipients, nextIndex: c.sent.size, settings: { ...c.settings } };
+  },
+  async runSettings(campaignId) {
+    const c = campaigns.get(campaignId);
+    return c ? { ...c.settings } : null;
+  },
+  async sendRecipient(campaignId, index) {
+    const c = campaigns.get(campaignId);
+    if (c?.status !== 'EM_ANDAMENTO') return { outcome: 'stopped' };
+    if (c.sent.has(index)) return { outcome: 'already' };
+    const cap = c.settings.dailyLimitPerConnection;
+    if (cap > 0 && c.sent.size >= cap) {
+      c.capped++;
+      return { outcome: 'daily-limit' };
+    }
+    c.sent.add(index);
+    return { outcome: 'sent', queuedAt: Date.now() };
+  },
+  async failRecipient() {},
+  async finishRun(campaignId) {
+    const c = campaigns.get(campaignId);
+    if (c?.status !== 'EM_ANDAMENTO') return 'stopped';
+    c.status = 'FINALIZADA';
+    return 'finished';
+  },
+});
+
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+const HOUR = 3_600_000;
+const settings = (over: Partial<RunSettings> = {}): RunSettings => ({
+  messageInterval: 0,
+  longerIntervalAfter: 0,
+  greaterInterval: 0,
+  jitterSeconds: 0,
+  sendingWindow: null,
+  timeZone: 'America/Sao_Paulo',
+  dailyLimitPerConnection: 0,
+  ...over,
+});
+
+async function start(t: Recording, scheduledAt: string, recipients: number, over: Partial<RunSettings> = {}) {
+  const campaignId = randomUUID();
+  const c: FakeCampaign = {
+    status: 'PROGRAMADA',
+    scheduledAt,
+    recipients,
+    sent: new Set(),
+    capped: 0,
+    settings: settings(over),
+  };
+  campaigns.set(campaignId, c);
+  const runs = campaignRunsClient(t.client, t.taskQueue);
+  await runs.start({ campaignId, scheduledAt });
+  return {
+    c,
+    runs,
+    campaignId,
+    handle: t.client.workflow.getHandle(campaignWorkflowId(campaignId)),
+    sentCount: (n: number) => t.eventually(() => c.sent.size >= n, `${n} recipients sent`),
+  };
+}
+
+const cases: HistoryCase[] = [
+  {
+    name: 'waiting-for-scheduled-time',
+    state: 'open',
+    async run(t) {
+      return (await start(t, inMs(HOUR), 3)).handle;
+    },
+  },
+  {
+    name: 'rescheduled-waiting',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(HOUR), 3);
+      await t.idle(r.handle);
+      r.c.scheduledAt = inMs(2 * HOUR);
+      await r.runs.reschedule({ campaignId: r.campaignId, scheduledAt: r.c.scheduledAt });
+      return r.handle;
+    },
+  },
+  {
+    name: 'cancelled-while-waiting',
+    state: 'closed',
+    async run(t) {
+      const r = await start(t, inMs(HOUR), 3);
+      await t.idle(r.handle);
+      r.c.status = 'CANCELADA';
+      await r.runs.cancel(r.campaignId);
+      return r.handle;
+    },
+  },
+  {
+    // Three messages a second apart (± jitter), then the longer pause after every third: in flight.
+    name: 'paced-in-flight',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(0), 6, {
+        messageInterval: 1,
+        jitterSeconds: 0.5,
+        longerIntervalAfter: 3,
+        greaterInterval: 600,
+      });
+      await r.sentCount(3);
+      return r.handle;
+    },
+  },
+  {
+    // Paced, the settings read again after each longer pause, then the cap: waiting for the next day.
+    name: 'daily-limit-waiting-next-day',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(0), 6, {
+        messageInterval: 1,
+        longerIntervalAfter: 2,
+        greaterInterval: 1,
+        dailyLimitPerConnection: 3,
+      });
+      await t.eventually(() => r.c.capped > 0, 'the daily cap');
+      return r.handle;
+    },
+  },
+  {
+    name: 'cancelled-between-sends',
+    state: 'closed',
+    async run(t) {
+      const r = await start(t, inMs(0), 3, { messageInterval: 600 });
+      await r.sentCount(1);
+      await t.idle(r.handle);
+      r.c.status = 'CANCELADA';
+      await r.runs.cancel(r.campaignId);
+      return r.handle;
+    },
+  },
+  {
+    name: 'finished-no-interval',
+    state: 'closed',
+    async run(t) {
+      return (await start(t, inMs(0), 3)).handle;
+    },
+  },
+];
+
+export const runCampaignHistories: WorkflowHistories = { dir: 'campaigns/run-campaign', activities, cases };

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryCase, WorkflowHistories } from '../../../testing/histories.ts';
+import type { createTicketTimerActivities } from '../activities.ts';
+import { ticketTimersClient } from '../client.ts';
+import { ticketTimerWorkflowId } from '../workflow.ts';
+
+// The histories of ticket timers (record-histories.ts): one re-armed and waiting, one fired.
+
+const activities: ReturnType<typeof createTicketTimerActivities> = {
+  async ticketTimerFired() {},
+};
+
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+const cases: HistoryCase[] = [
+  {
+    name: 'rearmed-waiting',
+    state: 'open',
+    async run(t) {
+      const ticketId = randomUUID();
+      const timers = ticketTimersClient(t.client, t.taskQueue);
+      const handle = t.client.workflow.getHandle(ticketTimerWorkflowId('expire', ticketId));
+      await timers.arm({ ticketId, kind: 'expire', dueAt: inMs(3_600_000) });
+      await t.idle(handle);
+      await timers.arm({ ticketId, kind: 'expire', dueAt: inMs(7_200_000) });
+      return handle;
+    },
+  },
+  {
+    name: 'fired',
+    state: 'closed',
+    async run(t) {
+      const ticketId = randomUUID();
+      await ticketTimersClient(t.client, t.taskQueue).arm({ ticketId, kind: 'transfer', dueAt: inMs(1_000) });
+      return t.client.workflow.getHandle(ticketTimerWorkflowId('transfer', ticketId));
+    },
+  },
+];
+
+export const ticketTimerHistories: WorkflowHistories = { dir: 'tickets/ticket-timer', activities, cases };
