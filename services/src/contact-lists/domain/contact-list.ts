@@ -56,6 +56,16 @@ export function evolveContactList(state: ContactListState, event: ContactListEve
   }
 }
 
+/**
+ * A copy that `evolveContactList` may change without changing `state`: evolve replaces an item or
+ * removes it, never edits one, so the items record is all there is to copy (a command handler decides
+ * several commands in a row on a copy, keeping the state as stored in case its append fails).
+ */
+export const copyContactListState = (state: ContactListState): ContactListState => ({
+  ...state,
+  items: { ...state.items },
+});
+
 /** An item's number was never asked about (or changed since): WhatsApp must be asked. */
 export const needsValidation = (item: ListItem | undefined): item is ListItem =>
   !!item && item.validated?.number !== item.number;

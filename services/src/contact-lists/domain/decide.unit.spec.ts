@@ -12,6 +12,7 @@ import { decider } from '../../testing/given-when-then.ts';
 import {
   type ContactListCommand,
   type ContactListState,
+  copyContactListState,
   decideContactList,
   evolveContactList,
   initialContactListState,
@@ -164,6 +165,20 @@ describe('Contact lists', () => {
       );
       expect(needsValidation(edited.items[maria.itemId])).toBe(true);
     });
+  });
+
+  it('a copy evolves without changing the state it was copied from', () => {
+    const state = [created, mariaAdded].reduce(evolveContactList, initialContactListState());
+    const before = structuredClone(state);
+    const valid = { itemId: maria.itemId, number: maria.number, isWhatsappValid: true };
+    [
+      contactListItemAdded({ ...ref, ...joao }),
+      contactListItemValidated({ ...ref, ...valid }),
+      contactListItemUpdated({ ...ref, ...maria, name: 'Maria S' }),
+      contactListItemRemoved({ ...ref, itemId: maria.itemId }),
+      contactListDeleted(ref),
+    ].reduce(evolveContactList, copyContactListState(state));
+    expect(state).toEqual(before);
   });
 
   describe('When the list was deleted', () => {
