@@ -45,6 +45,13 @@ const activities = createCampaignActivities({
     shipped.add(index);
     return { outcome: 'sent', queuedAt: at };
   },
+  // The pacing phase runs with an interval, so the run never batches; a batch is sent as single sends.
+  async sendRecipients(id, from, count) {
+    const out = [];
+    for (let index = from; index < from + count; index++)
+      out.push({ index, outcome: (await this.sendRecipient(id, index)).outcome });
+    return out;
+  },
   async failRecipient() {},
   async finishRun() {
     status = 'FINALIZADA';

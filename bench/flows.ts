@@ -1,54 +1,77 @@
 /**
- * `npm run bench:flows`: CUSTOMERS (default 200) customers walk a 10-node flow at once through the
- * simulator — start, a greeting, then four questions each followed by a message using the answer —
- * with every role in this process (API, projections, channels, the Temporal worker) on a fresh database,
- * as `npm start` runs them. Reports, for every customer reply, the time until the flow's next message
- * reached the customer's phone (p50/p95/p99/max), the time for everybody to finish, and checks that every
- * phone got exactly the flow's 9 messages in order.
+ * `npm run bench:flows`: CUSTOMERS (default 200) customers walk a flow at once through the simulator —
+ * the phrase, a welcome, then QUESTIONS (default 2) questions, each followed by a message using every
+ * answer so far — on a fresh database as `npm start` runs it: API, channels and the Temporal worker in
+ * this process, the projections in a child process, the Temporal dev server beside. Reports, for every
+ * customer answer, the time until the flow's next message reached the customer's phone (p50/p95/p99/max),
+ * the stages of that path, CPU per process, and checks that every phone got each of the flow's messages
+ * exactly once and in order.
  *
- *   CUSTOMERS (200), FLOW_TIMEOUT_SECONDS (600), POLL_MS (phone polling, 50: the figures' resolution)
+ *   CUSTOMERS (200), QUESTIONS (2), FLOW_TIMEOUT_SECONDS (600), POLL_MS (phone polling, 50: the figures' resolution)
  */
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import pg from 'pg';
 import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
+import { eventually } from '../services/src/testing/eventually.ts';
+import {
+  countQueries,
+  cpuSeconds,
+  postgresCpu,
+  procCpuSeconds,
+  queryCount,
+  queryTexts,
+  startProjector,
+} from './measure.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const customers = env('CUSTOMERS', 200);
+const questionCount = env('QUESTIONS', 2);
 const timeoutMs = env('FLOW_TIMEOUT_SECONDS', 600) * 1000;
 const pollMs = env('POLL_MS', 50);
 const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${s}`);
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
+countQueries();
 const system = await startTestSystem({
   env: {
-    ZELO_ROLES: 'api,projections,channels,workflows',
+    ZELO_ROLES: 'api,channels,workflows',
     TEMPORAL_TASK_QUEUE: `bench-flows-${randomUUID()}`,
+    TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
   },
 });
+const projector = await startProjector(system.databaseUrl);
 const simulator = system.simulator!;
-const admin = await system.login(DEMO.email, DEMO.password);
+// The projections run in the child process: the seed is projected and the demo number paired soon after.
+await eventually(async () => simulator.isConnected(DEMO.whatsappId), 60_000, 'the demo connection paired');
+const admin = await eventually(() => system.login(DEMO.email, DEMO.password), 60_000, 'login');
 const api = (method: string, path: string, body?: unknown) =>
   system.api(method, path, { token: admin.token, body });
 
-// 1. The flow: 10 nodes along one path, and the phrase that starts it on the demo connection.
-const questions = ['nome', 'cidade', 'produto', 'quantidade'];
+// 1. The flow along one path, and the phrase that starts it on the demo connection.
+const questions = ['nome', 'cidade', 'produto', 'quantidade', 'cor', 'tamanho'].slice(0, questionCount);
+const said = (i: number) =>
+  `Anotado: ${questions
+    .slice(0, i + 1)
+    .map((k) => `{{${k}}}`)
+    .join(', ')}`;
 const nodes = [
   { id: '1', type: 'start', data: {} },
   { id: 'hi', type: 'message', data: { label: 'Olá! Vamos fazer seu pedido.' } },
-  ...questions.flatMap((key) => [
+  ...questions.flatMap((key, i) => [
     {
       id: `q-${key}`,
       type: 'question',
       data: { typebotIntegration: { message: `Qual ${key}?`, answerKey: key } },
     },
-    { id: `m-${key}`, type: 'message', data: { label: `Anotado ${key}: {{${key}}}` } },
+    { id: `m-${key}`, type: 'message', data: { label: said(i) } },
   ]),
 ].map((n, i) => ({ ...n, position: { x: 250 + i * 200, y: 100 } }));
 const path = nodes.map((n) => n.id);
 const connections = path.slice(1).map((target, i) => ({ id: `e${i}`, source: path[i], target }));
-const flow = await api('POST', '/flowbuilder', { name: 'Bench 10 nós' });
+const flow = await api('POST', '/flowbuilder', { name: `Bench ${nodes.length} nós` });
 await api('POST', '/flowbuilder/flow', { idFlow: flow.body.id, nodes, connections });
 const campaign = await api('POST', '/flowcampaign', {
   name: 'Bench',
@@ -62,7 +85,13 @@ log(`flow of ${nodes.length} nodes saved; ${customers} customers start`);
 // 2. The customers, all at once: the phrase, then an answer to each question as soon as it arrives.
 const expected = [
   'Olá! Vamos fazer seu pedido.',
-  ...questions.flatMap((k, i) => [`Qual ${k}?`, `Anotado ${k}: resposta-${i}`]),
+  ...questions.flatMap((k, i) => [
+    `Qual ${k}?`,
+    `Anotado: ${questions
+      .slice(0, i + 1)
+      .map((_, j) => `resposta-${j}`)
+      .join(', ')}`,
+  ]),
 ];
 const latencies: number[] = [];
 // The phones are watched by one query every POLL_MS on the bench's own connection: one poll per customer
@@ -114,8 +143,31 @@ async function walk(c: number): Promise<string[]> {
 // How many of Zelo's queries wait for one of its pool's connections, sampled every 100 ms.
 const poolWaits: number[] = [];
 const sampler = setInterval(() => poolWaits.push(system.ctx.pool.waitingCount), 100);
+// CPU per process over the walk: this one (API, channels, workflows), the projections, Temporal, PostgreSQL.
+const temporalPid = findProcess('temporal');
+const cpu0 = {
+  self: cpuSeconds(),
+  projections: (await projector.stats()).cpu,
+  temporal: temporalPid ? (procCpuSeconds(temporalPid) ?? 0) : 0,
+};
+const pgCpu = await postgresCpu(system.databaseUrl);
+const walkStart = Date.now();
+const queries0 = queryCount.total;
+const texts0 = new Map(queryTexts());
 const results = await Promise.allSettled(Array.from({ length: customers }, (_, c) => walk(c)));
-const walked = Date.now() - t0;
+const walked = Date.now() - walkStart;
+const queriesSent = queryCount.total - queries0;
+const topTexts = queryTexts()
+  .map(([t, n]) => [t, n - (texts0.get(t) ?? 0)] as const)
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, 12);
+const cpuWindow = walked / 1000;
+const cpu = {
+  'API+channels+workflows': cpuSeconds() - cpu0.self,
+  projections: (await projector.stats()).cpu - cpu0.projections,
+  'Temporal dev server': temporalPid ? (procCpuSeconds(temporalPid) ?? 0) - cpu0.temporal : Number.NaN,
+  'PostgreSQL (all)': (await pgCpu.stop()).all,
+};
 clearInterval(sampler);
 watching = false;
 await watcher;
@@ -144,9 +196,21 @@ log(
   `queries waiting for a pool connection: median ${waits[Math.floor(waits.length / 2)] ?? 0}, ` +
     `max ${waits.at(-1) ?? 0}`,
 );
+log(
+  `CPU over ${cpuWindow.toFixed(0)} s, % of one core: ${Object.entries(cpu)
+    .map(([k, v]) => `${k} ${((v / cpuWindow) * 100).toFixed(0)}`)
+    .join(', ')}`,
+);
+log(
+  `queries sent by API+channels+workflows: ${queriesSent} (${(queriesSent / Math.max(1, latencies.length)).toFixed(1)} per answer, ` +
+    `the phrase and the welcome included)`,
+);
+if (process.env.BENCH_QUERIES) for (const [t, n] of topTexts) console.log(`  ${String(n).padStart(6)}  ${t}`);
 for (const f of failed.slice(0, 3)) console.log(' ', (f as PromiseRejectedResult).reason?.message);
 for (const w of [...wrong, ...reordered].slice(0, 2)) console.log('  got', JSON.stringify(w));
 await traceStages();
+await temporalStages();
+await projector.stop();
 await system.close();
 process.exit(failed.length + wrong.length > 0 ? 1 : 0);
 
@@ -168,9 +232,9 @@ async function traceStages() {
   const db = new pg.Pool({ connectionString: system.databaseUrl, max: 1 });
   try {
     const { rows } = await db.query<Record<string, number>>(
-      `WITH k(i, key) AS (SELECT * FROM unnest($1::int[], $2::text[])),
+      `WITH k(i, key, said) AS (SELECT * FROM unnest($1::int[], $2::text[], $3::text[])),
        sent AS (
-         SELECT m.number, k.i, k.key, m.created_at AS at FROM sim_messages m
+         SELECT m.number, k.i, k.key, k.said, m.created_at AS at FROM sim_messages m
            JOIN k ON m.body = 'resposta-' || k.i WHERE m.direction = 'inbound'),
        ev AS (SELECT type, data, created_at AS at FROM es_events
                WHERE type IN ('InboundMessageReceived','TicketVariableSet','TicketAutomationReplied',
@@ -184,12 +248,12 @@ async function traceStages() {
                     AND data->>'stepId' = 'm-' || s.key || ':1') AS t3,
                 q.at AS t4,
                 (SELECT created_at FROM sim_messages o WHERE o.direction = 'outbound' AND o.number = s.number
-                    AND o.body = 'Anotado ' || s.key || ': resposta-' || s.i) AS t5
+                    AND o.body = s.said) AS t5
            FROM sent s
            JOIN ev inb ON inb.type = 'InboundMessageReceived' AND inb.data->>'body' = 'resposta-' || s.i
             AND inb.data->>'contactId' = (SELECT id::text FROM contacts c WHERE c.number = s.number LIMIT 1)
            LEFT JOIN ev q ON q.type = 'OutboundMessageQueued' AND q.data->>'ticketId' = inb.data->>'ticketId'
-            AND q.data->>'body' = 'Anotado ' || s.key || ': resposta-' || s.i),
+            AND q.data->>'body' = s.said),
        d AS (
          SELECT extract(epoch FROM t1 - t0) * 1000 AS inbound,
                 extract(epoch FROM t2 - t1) * 1000 AS dispatch_to_variable,
@@ -207,7 +271,7 @@ async function traceStages() {
            )
            .join(',\n')}
          FROM d`,
-      [questions.map((_, i) => i), questions],
+      [questions.map((_, i) => i), questions, questions.map((_, i) => expected[2 + i * 2])],
     );
     const r = rows[0];
     log(`stages of ${r.n} replies (ms, p50 / p99):`);
@@ -219,5 +283,91 @@ async function traceStages() {
     console.log('  stage trace failed:', (err as Error).message);
   } finally {
     await db.end();
+  }
+}
+
+/** The pid of the first process whose command name is `name` (the Temporal dev server), if any. */
+function findProcess(name: string): number | null {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/comm`, 'utf8').trim() === name) return Number(d);
+    } catch {}
+  }
+  return null;
+}
+
+/**
+ * Temporal's side of the answers, from the histories of up to 100 runs: for each customerMessage
+ * signal, the wait until a worker started the workflow task it caused (schedule-to-start, the sticky
+ * queue's latency) and that task's own time (the local activity's append inside it), and how many
+ * workflow tasks, activities and local activities each answer cost.
+ */
+async function temporalStages() {
+  const { Client, Connection } = await import('@temporalio/client');
+  const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
+  const client = new Client({ connection });
+  const db = new pg.Pool({ connectionString: system.databaseUrl, max: 1 });
+  try {
+    const { rows } = await db.query<{ run: string }>(
+      `SELECT data->>'runId' AS run FROM es_events WHERE type = 'TicketAutomationStarted' LIMIT 100`,
+    );
+    const toStart: number[] = [];
+    const taskTime: number[] = [];
+    let answers = 0;
+    let tasks = 0;
+    let activities = 0;
+    let locals = 0;
+    const ms = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+      Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
+    for (const { run } of rows) {
+      const history = await client.workflow.getHandle(`automation-${run}`).fetchHistory();
+      const events = history.events ?? [];
+      let signalAt: number | null = null;
+      let counting = false;
+      for (const e of events) {
+        const at = ms(e.eventTime);
+        if (e.workflowExecutionSignaledEventAttributes?.signalName === 'customerMessage') {
+          signalAt = at;
+          counting = true;
+          answers++;
+        } else if (e.workflowTaskStartedEventAttributes && signalAt !== null) {
+          toStart.push(at - signalAt);
+          signalAt = null;
+          const completed = events.find(
+            (x) =>
+              x.workflowTaskCompletedEventAttributes &&
+              Number(x.workflowTaskCompletedEventAttributes.startedEventId) === Number(e.eventId),
+          );
+          if (completed) taskTime.push(ms(completed.eventTime) - at);
+        }
+        if (!counting) continue;
+        if (e.workflowTaskCompletedEventAttributes) tasks++;
+        if (e.activityTaskScheduledEventAttributes) activities++;
+        if (e.markerRecordedEventAttributes?.markerName === 'core_local_activity') locals++;
+      }
+    }
+    const q = (xs: number[], p: number) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return Math.round(
+        sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN,
+      );
+    };
+    log(`Temporal, ${answers} answers of ${rows.length} runs (ms, p50 / p99):`);
+    console.log(
+      `  signal → task started    ${String(q(toStart, 50)).padStart(7)} / ${String(q(toStart, 99)).padStart(7)}`,
+    );
+    console.log(
+      `  task (with its append)   ${String(q(taskTime, 50)).padStart(7)} / ${String(q(taskTime, 99)).padStart(7)}`,
+    );
+    const per = (n: number) => (answers ? (n / answers).toFixed(2) : '?');
+    console.log(
+      `  per answer: ${per(tasks)} workflow tasks, ${per(activities)} activities, ${per(locals)} local activities`,
+    );
+  } catch (err) {
+    console.log('  Temporal trace failed:', (err as Error).message);
+  } finally {
+    await db.end();
+    await connection.close();
   }
 }

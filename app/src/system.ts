@@ -176,23 +176,25 @@ async function startRoles(
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
     const { campaignDeliveryReactor } = await import('@zelo/services/campaigns/delivery-reactor');
     const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
-    const reactions = new ProjectionRunner(
-      pool,
-      store,
+    // One runner per hot reactor: a group's batch waits for its slowest member, and who answers a
+    // customer (the chatbot, a flow's signal) must not wait for a campaign's deliveries or for the
+    // replies of the batch before.
+    for (const group of [
+      [chatbotReactor(deps, pool, automation)],
+      [repliesReactor(deps, pool)],
       [
         automaticMessagesReactor(deps),
         contactsImportReactor(deps, adapterOf),
-        chatbotReactor(deps, pool, automation),
-        repliesReactor(deps, pool),
         // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
         contactListValidationReactor(deps, pool, adapterFor),
         // A campaign shipment's deliveredAt (or failure) from its message's outcome.
         campaignDeliveryReactor(deps),
       ],
-      { pollMs: 500 },
-    );
-    reactions.start();
-    started.push(() => reactions.stop());
+    ]) {
+      const reactions = new ProjectionRunner(pool, store, group, { pollMs: 500 });
+      reactions.start();
+      started.push(() => reactions.stop());
+    }
   }
 
   // Pooled SMTP connections open on the first e-mail; closed with the rest.

@@ -22,6 +22,7 @@ import {
   type ScheduledMessageResult,
   scheduleWorkflowId,
 } from '@zelo/workflows/schedules/send-scheduled-message/workflow';
+import { endWorkflowsOn } from '@zelo/workflows/testing/end-workflows';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '@zelo/workflows/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleActivityDeps } from '../temporal-wiring.ts';
@@ -93,6 +94,7 @@ afterAll(async () => {
   for (const r of runners ?? []) await r.stop();
   await worker?.stop();
   await connection?.close();
+  await endWorkflowsOn(defaultTemporalAddress, taskQueue).catch(() => 0);
   await store?.close();
   await db?.drop();
 });

@@ -4,6 +4,7 @@ import { loadConfig } from '@zelo/services/platform/config';
 import { dropDatabase } from '@zelo/services/platform/db';
 import { DEMO } from '@zelo/services/seed';
 import { testServerUrl } from '@zelo/services/testing/database';
+import { endWorkflowsOn } from '@zelo/workflows/testing/end-workflows';
 import { startZelo, type Zelo } from '../system.ts';
 
 export interface TestSystem extends Zelo {
@@ -114,7 +115,11 @@ export async function startTestSystem(
     },
     async close(o = {}) {
       await zelo.stop();
-      if (!o.keepDatabase) await dropDatabase(databaseUrl);
+      if (o.keepDatabase) return;
+      // What this system started on the shared dev server ends with its database.
+      if (config.roles.has('workflows'))
+        await endWorkflowsOn(config.temporalAddress, config.temporalTaskQueue).catch(() => 0);
+      await dropDatabase(databaseUrl);
     },
   };
 }

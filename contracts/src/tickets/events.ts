@@ -156,6 +156,11 @@ export const TicketAutomationReplied = event('TicketAutomationReplied', {
   ...Run,
   stepId: v.string(),
   replies: v.array(AutomationReply),
+  /**
+   * The ids its replies are queued under, one per reply, when the run queues them itself (right after
+   * this event, in the same activity); older events leave it out and their ids derive from the event's.
+   */
+  messageIds: v.optional(v.array(v.string())),
 });
 export type TicketAutomationReplied = v.InferOutput<typeof TicketAutomationReplied>;
 /** A question's answer, usable as `{{key}}` in the run's later messages. */

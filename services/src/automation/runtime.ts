@@ -1,11 +1,14 @@
 import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
+import { queueReplies } from '../chatbot/replies-reactor.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { unsealOpenAiSettings } from '../flows/node-keys.ts';
 import { localMediaStorage, type MediaStorage, mediaDirFromEnv } from '../media/storage.ts';
 import type { Deps } from '../platform/command-handler.ts';
+import { load } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { idFromName } from '../platform/ids.ts';
 import { secretBox } from '../platform/secret-box.ts';
 import { answerWithPrompt, type RuntimePrompt, transcribe } from '../prompts/answer.ts';
 import { loadPromptForRuntime, promptHistory } from '../prompts/runtime.ts';
@@ -13,8 +16,13 @@ import { detectIntent, dialogflowConfigFromEnv } from '../queue-integrations/dia
 import { jsonContentContext } from '../queue-integrations/sealing.ts';
 import { runTypebotTurn } from '../queue-integrations/typebot.ts';
 import type { TypebotSession } from '../queue-integrations/typebot-session.ts';
-import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
+import type { AutomationStep } from '../tickets/domain/automation.ts';
+import { loadTicket, runTicketCommand, ticketAggregate, ticketStreamId } from '../tickets/handlers.ts';
 import type { RunMessage } from './dispatcher.ts';
+
+/** The message a run's reply `i` of step `stepId` is queued under: the same on every retry. */
+export const replyMessageId = (runId: string, stepId: string, i: number) =>
+  idFromName('automation-reply', `${runId}:${stepId}:${i}`);
 
 // The services' side of a ticket automation run (workflows' AutomationActivityDeps): the ticket's
 // commands, and one turn of an external agent through the AI and integrations engineers' clients.
@@ -61,6 +69,33 @@ export function automationRuntime(
     async end(run: RunRef, reason: AutomationEndReason, queueId: string | null): Promise<void> {
       const command = { type: 'EndAutomation' as const, runId: run.runId, reason, queueId };
       await runTicketCommand(deps, run.ticketId, command, who(run));
+    },
+    async advance(
+      run: RunRef,
+      steps: AutomationStep[],
+      end: { reason: AutomationEndReason; queueId: string | null } | null,
+    ): Promise<boolean> {
+      // Each reply's message id is fixed before the append, so the run queues its replies itself at
+      // once (the replies reactor only makes up for an activity that stopped in between).
+      const named = steps.map((s) =>
+        'stepId' in s
+          ? { ...s, messageIds: s.replies.map((_, i) => replyMessageId(run.runId, s.stepId, i)) }
+          : s,
+      );
+      const command = { type: 'AdvanceAutomation' as const, runId: run.runId, steps: named, end };
+      const known = await load(deps.store, ticketStreamId(run.ticketId), ticketAggregate);
+      const handled = await runTicketCommand(deps, run.ticketId, command, who(run), { known });
+      const ticket = {
+        state: handled.state,
+        openedAt: known.events[0] ? new Date(known.events[0].metadata.at) : null,
+      };
+      for (const e of handled.appended) {
+        if (e.type !== 'TicketAutomationReplied') continue;
+        const { replies, messageIds } = e.data as { replies: AutomationReply[]; messageIds: string[] };
+        const said = { companyId: run.companyId, ticketId: run.ticketId, replies, messageIds };
+        await queueReplies(deps, said, who(run), ticket);
+      }
+      return holds(handled.state, run.runId);
     },
     async ask(run: RunRef, agent: Agent, message: RunMessage): Promise<AgentAnswer> {
       switch (agent.kind) {

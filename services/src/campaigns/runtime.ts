@@ -6,6 +6,7 @@ import { listValidRecipients } from '@zelo/projections/contact-lists/queries';
 import { getFileListForSending } from '@zelo/projections/file-lists/queries';
 import { listTaggedContacts } from '@zelo/projections/tags/queries';
 import * as v from 'valibot';
+import { inLanes } from '../chatbot/lanes.ts';
 import { loadConnections } from '../connections/handlers.ts';
 import { ensureContact } from '../contacts/handlers.ts';
 import { storedMediaRef } from '../media/stored-url.ts';
@@ -15,7 +16,7 @@ import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { loadTicketWithOpening, runTicketCommand, ticketForInbound } from '../tickets/handlers.ts';
-import type { CampaignState } from './domain/campaign.ts';
+import type { CampaignState, ShipmentCommand } from './domain/campaign.ts';
 import {
   type DailySlotsCommand,
   dailySlotsStreamId,
@@ -38,6 +39,14 @@ export const shipmentMessageId = (campaignId: string, index: number) =>
   idFromName('campaign-shipment', `${campaignId}:${index}`);
 const attachmentMessageId = (campaignId: string, index: number, which: string) =>
   idFromName('campaign-shipment', `${campaignId}:${index}:${which}`);
+
+/** Recipients of one batch queued side by side. */
+const SEND_LANES = 16;
+
+export type BatchOutcome = {
+  index: number;
+  outcome: 'sent' | 'failed' | 'already' | 'daily-limit' | 'stopped';
+};
 
 /** A PROGRAMADA campaign whose timer fired this early (clock skew) still starts. */
 const DUE_TOLERANCE_MS = 2_000;
@@ -135,6 +144,7 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
     },
 
     sendRecipient,
+    sendRecipients,
 
     /** Retries ran out: recorded as failed, unless the recipient has a shipment already. */
     async failRecipient(campaignId: string, index: number, reason: string): Promise<void> {
@@ -167,52 +177,120 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
 
   /**
    * Recipient `index`, at most once: nothing when its shipment is recorded; otherwise a daily slot, the
-   * contact (upserted by number), its ticket on the campaign's connection, the text, the file list's
-   * files and the attachment, each under its own stable message id, then the shipment. A refusal
-   * (invalid number, a DomainError on the way) is recorded as the recipient's failure.
+   * message queued (`deliver`), then the shipment. A refusal (invalid number, a DomainError on the way)
+   * is recorded as the recipient's failure.
    */
   async function sendRecipient(campaignId: string, index: number) {
     const s = live(await loadCampaign(deps, campaignId));
     if (s?.status !== 'EM_ANDAMENTO' || !s.recipients || !s.runWhatsappId)
       return { outcome: 'stopped' as const };
     if (s.shipments.has(index)) return { outcome: 'already' as const };
-    const recipient = s.recipients[index];
-    if (!recipient) return { outcome: 'stopped' as const };
-    const { companyId } = s;
-    const whatsappId = s.runWhatsappId;
-    const fail = async (reason: string) => {
-      const failed = { type: 'RecordShipmentFailed' as const, campaignId, companyId, index };
+    if (!s.recipients[index]) return { outcome: 'stopped' as const };
+    const settings = await loadCampaignSettings(deps, s.companyId);
+    if ((await takeSlots(s, settings.dailyLimitPerConnection, [index])).length === 0)
+      return { outcome: 'daily-limit' as const };
+    const part = await deliver(s, settings, index);
+    await runCampaignCommand(deps, part, who(s.companyId));
+    return outcomeOf(part);
+  }
+
+  /**
+   * Recipients `from` … `from + count - 1` (a run at interval 0): one read of the campaign, the daily
+   * slots in one append, the messages queued side by side (`SEND_LANES` at a time; each recipient is
+   * its own contact and ticket), the shipments in one append. Exactly once as for one recipient: a
+   * retried batch finds its messages queued under the same ids and its shipments recorded.
+   * `progress` is told after each recipient (the activity's heartbeat).
+   */
+  async function sendRecipients(
+    campaignId: string,
+    from: number,
+    count: number,
+    progress: () => void = () => {},
+  ): Promise<BatchOutcome[]> {
+    const s = live(await loadCampaign(deps, campaignId));
+    const indexes = Array.from({ length: count }, (_, k) => from + k);
+    if (s?.status !== 'EM_ANDAMENTO' || !s.recipients || !s.runWhatsappId)
+      return [{ index: from, outcome: 'stopped' }];
+    const wanted = indexes.filter((i) => i < (s.recipients?.length ?? 0) && !s.shipments.has(i));
+    const settings = await loadCampaignSettings(deps, s.companyId);
+    const slotted = new Set(await takeSlots(s, settings.dailyLimitPerConnection, wanted));
+    const parts: ShipmentCommand[] = [];
+    await inLanes(
+      wanted.filter((i) => slotted.has(i)),
+      (i) => String(i),
+      async (i) => {
+        parts.push(await deliver(s, settings, i));
+        progress();
+      },
+      SEND_LANES,
+    );
+    parts.sort((a, b) => a.index - b.index);
+    if (parts.length > 0)
       await runCampaignCommand(
         deps,
-        { ...failed, number: recipient.number, reason, failedAt: now() },
-        who(companyId),
+        { type: 'RecordShipments', campaignId, companyId: s.companyId, parts },
+        who(s.companyId),
       );
-      return { outcome: 'failed' as const };
-    };
+    const recorded = new Map(parts.map((p) => [p.index, outcomeOf(p).outcome]));
+    const out: BatchOutcome[] = [];
+    for (const i of indexes) {
+      if (i >= (s.recipients?.length ?? 0)) break;
+      const outcome = s.shipments.has(i) ? 'already' : (recorded.get(i) ?? 'daily-limit');
+      out.push({ index: i, outcome });
+      // The cap was reached inside the batch: the rest waits for the next day.
+      if (outcome === 'daily-limit') break;
+    }
+    return out;
+  }
 
+  function outcomeOf(part: ShipmentCommand) {
+    return part.type === 'RecordShipmentSent'
+      ? { outcome: 'sent' as const, queuedAt: Date.parse(part.sentAt) }
+      : { outcome: 'failed' as const };
+  }
+
+  /** The daily cap's slots for these recipients (all of them without a cap); the indexes that got one. */
+  async function takeSlots(s: Running, limit: number, indexes: number[]): Promise<number[]> {
+    if (limit <= 0 || indexes.length === 0) return indexes;
+    const whatsappId = s.runWhatsappId as string;
+    const day = dayIn(deps.clock.now(), timeZone);
+    const key = (i: number) => `${s.campaignId}:${i}`;
+    const take: DailySlotsCommand = {
+      type: 'TakeDailySlots',
+      companyId: s.companyId,
+      whatsappId,
+      day,
+      slotKeys: indexes.map(key),
+      limit,
+    };
+    const { state } = await takeSlot(deps, dailySlotsStreamId(whatsappId, day), take, who(s.companyId));
+    return indexes.filter((i) => state.taken.has(key(i)));
+  }
+
+  /**
+   * Queues recipient `index`'s messages under stable ids: the contact (upserted by number), its ticket
+   * on the campaign's connection, the text, the file list's files and the attachment. Answers the
+   * shipment to record: sent, or failed with the reason.
+   */
+  async function deliver(
+    s: Running,
+    settings: CampaignSettingsFields,
+    index: number,
+  ): Promise<ShipmentCommand> {
+    const { companyId, campaignId } = s;
+    const whatsappId = s.runWhatsappId as string;
+    const recipient = (s.recipients as CampaignRecipient[])[index];
+    const ref = { campaignId, companyId, index, number: recipient.number };
+    const fail = (reason: string): ShipmentCommand => ({
+      type: 'RecordShipmentFailed',
+      ...ref,
+      reason,
+      failedAt: now(),
+    });
     const number = normalizeWhatsappNumber(recipient.number);
     if (!number) return fail('ERR_WAPP_INVALID_CONTACT: not a WhatsApp number (10 to 15 digits)');
     const variant = pickVariant(s.fields, `${campaignId}:${index}`);
     if (!variant) return fail('ERR_CAMPAIGN_NO_MESSAGES: the campaign has no message');
-    const settings = await loadCampaignSettings(deps, companyId);
-    if (settings.dailyLimitPerConnection > 0) {
-      const day = dayIn(deps.clock.now(), timeZone);
-      const take: DailySlotsCommand = {
-        type: 'TakeDailySlot',
-        companyId,
-        whatsappId,
-        day,
-        slotKey: `${campaignId}:${index}`,
-        limit: settings.dailyLimitPerConnection,
-      };
-      try {
-        await takeSlot(deps, dailySlotsStreamId(whatsappId, day), take, who(companyId));
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'ERR_RATE_LIMITED')
-          return { outcome: 'daily-limit' as const };
-        throw err;
-      }
-    }
 
     const messageId = shipmentMessageId(campaignId, index);
     let ticketId: string;
@@ -255,19 +333,14 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
       if (!(err instanceof DomainError) || err.code === 'ERR_CONCURRENCY') throw err;
       return fail(`${err.code}: ${err.message}`);
     }
-    const sent = {
-      type: 'RecordShipmentSent' as const,
-      campaignId,
-      companyId,
-      index,
-      number: recipient.number,
+    return {
+      type: 'RecordShipmentSent',
+      ...ref,
+      messageId,
+      ticketId,
+      variant: variant[0],
+      sentAt: new Date(queuedAt).toISOString(),
     };
-    await runCampaignCommand(
-      deps,
-      { ...sent, messageId, ticketId, variant: variant[0], sentAt: new Date(queuedAt).toISOString() },
-      who(companyId),
-    );
-    return { outcome: 'sent' as const, queuedAt };
   }
 
   /** After the text: the file list's files (the list's message as the first one's caption), then the attachment. */

@@ -43,3 +43,8 @@ export async function inLanes<E>(
 
 /** Lanes of a reactor: enough to keep the store and Temporal busy, few beside the pool's connections. */
 export const REACTOR_LANES = 8;
+/**
+ * Lanes of the chatbot reactor: most of its time per message is a Temporal signal's round trip (no
+ * pool connection held), so more of them wait side by side.
+ */
+export const SIGNAL_LANES = 32;

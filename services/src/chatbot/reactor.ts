@@ -10,7 +10,7 @@ import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
 import { FollowedTickets } from './followed-tickets.ts';
-import { inLanes, REACTOR_LANES } from './lanes.ts';
+import { inLanes, SIGNAL_LANES } from './lanes.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
 const STALE_MS = 60 * 60 * 1000;
@@ -48,7 +48,7 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
         events,
         (e) => ticketOf(e),
         (e) => observeAndReact(e, reads),
-        REACTOR_LANES,
+        SIGNAL_LANES,
       );
       return [];
     },

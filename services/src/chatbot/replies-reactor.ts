@@ -3,11 +3,12 @@ import type { AutomationReply } from '@zelo/contracts/tickets/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEvent, ProjectionEventOf } from '@zelo/projections/runner';
 import { ticketConnection } from '@zelo/projections/tickets/queries';
-import { queueOutboundMessage } from '../messaging/handlers.ts';
-import type { Deps } from '../platform/command-handler.ts';
+import { messageStreamId, queueOutboundMessage } from '../messaging/handlers.ts';
+import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { REACTORS } from '../reactors.ts';
+import type { TicketState } from '../tickets/domain/ticket.ts';
 import { loadTicket } from '../tickets/handlers.ts';
 import { inLanes, REACTOR_LANES } from './lanes.ts';
 
@@ -39,18 +40,35 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     name: REACTORS.automationReplies,
     tables: [],
     async handle(_tx, e) {
-      if (isAutomationEvent(e)) await send(e);
+      if (isAutomationEvent(e)) for (const x of await notQueuedYet([e])) await send(x);
     },
     // Conversation by conversation side by side: a customer's messages are queued in the order they were
     // said (the channel sends a conversation's oldest first), other customers' no longer wait behind them.
     async handleBatch(_tx, events) {
-      const said = events.filter(isAutomationEvent);
+      const said = await notQueuedYet(events.filter(isAutomationEvent));
       if (said.length === 0) return [];
       const contacts = await contactsOf([...new Set(said.map((e) => e.data.ticketId))]);
       await inLanes(said, (e) => contacts.get(e.data.ticketId) ?? e.data.ticketId, send, REACTOR_LANES);
       return [];
     },
   };
+
+  /**
+   * A run that queued its replies itself named them (`messageIds`): they are queued already unless its
+   * activity stopped between the ticket's append and the queue. The last one queued says so for all;
+   * one read for the whole batch.
+   */
+  async function notQueuedYet(said: AutomationEvent[]): Promise<AutomationEvent[]> {
+    const lastId = (e: AutomationEvent) =>
+      e.type === 'TicketAutomationReplied' ? e.data.messageIds?.at(-1) : undefined;
+    const named = said.map(lastId).filter((id): id is string => !!id);
+    if (named.length === 0) return said;
+    const reads = await deps.store.readStreams(named.map(messageStreamId));
+    return said.filter((e) => {
+      const id = lastId(e);
+      return !id || (reads.get(messageStreamId(id))?.events.length ?? 0) === 0;
+    });
+  }
 
   /** Each ticket's contact: one query for those projected, the ticket's stream for a ticket just opened. */
   async function contactsOf(ticketIds: string[]): Promise<Map<string, string>> {
@@ -78,28 +96,10 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
     const { ticketId, companyId } = e.data;
     const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
-    for (const [i, reply] of texts.entries()) {
-      const { body, mediaType, mediaUrl } =
-        typeof reply === 'string' ? { body: reply } : (reply as AutomationReply);
-      try {
-        await queueOutboundMessage(
-          deps,
-          {
-            companyId,
-            ticketId,
-            userId: null,
-            body,
-            ...(mediaType && mediaUrl ? { mediaType, mediaUrl } : {}),
-            messageId: idFromName('ticket-automation', `${e.id}:${i}`),
-          },
-          who,
-        );
-      } catch (err) {
-        // The ticket was deleted since: there is nobody left to tell.
-        if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;
-        throw err;
-      }
-    }
+    const ids = e.type === 'TicketAutomationReplied' ? e.data.messageIds : undefined;
+    const replies = texts.map((r) => (typeof r === 'string' ? { body: r } : (r as AutomationReply)));
+    const messageIds = replies.map((_, i) => ids?.[i] ?? idFromName('ticket-automation', `${e.id}:${i}`));
+    await queueReplies(deps, { companyId, ticketId, replies, messageIds }, who);
   }
 
   async function textsFor(e: AutomationEvent): Promise<(string | AutomationReply)[]> {
@@ -127,5 +127,40 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
   async function whatsappOf(ticketId: string): Promise<string | null> {
     const on = await ticketConnection(pool, ticketId);
     return on && !on.isGroup ? on.whatsappId : null;
+  }
+}
+
+/**
+ * An automation's replies queued on its ticket, one after the other (the channel sends a conversation's
+ * messages in the order they were queued), each under its given id so that a repeat queues nothing new.
+ * A ticket deleted since has nobody left to tell.
+ */
+export async function queueReplies(
+  deps: Deps,
+  said: { companyId: string; ticketId: string; replies: AutomationReply[]; messageIds: string[] },
+  who: Actor,
+  /** The ticket as the caller holds it, not read again per reply. */
+  ticket?: { state: TicketState; openedAt: Date | null },
+): Promise<void> {
+  const { companyId, ticketId } = said;
+  for (const [i, { body, mediaType, mediaUrl }] of said.replies.entries()) {
+    try {
+      await queueOutboundMessage(
+        deps,
+        {
+          companyId,
+          ticketId,
+          userId: null,
+          body,
+          ...(mediaType && mediaUrl ? { mediaType, mediaUrl } : {}),
+          messageId: said.messageIds[i],
+        },
+        who,
+        { ticket },
+      );
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;
+      throw err;
+    }
   }
 }

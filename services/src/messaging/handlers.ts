@@ -13,6 +13,7 @@ import {
 } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
+import type { TicketState } from '../tickets/domain/ticket.ts';
 import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
 import { decideMessage, evolveMessage, initialMessageState, type MessageCommand } from './domain/message.ts';
 import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
@@ -204,9 +205,13 @@ export async function queueOutboundMessage(
   deps: Deps,
   m: OutboundMessage,
   who: Actor,
-  opts: { requireOpen?: boolean } = {},
+  opts: {
+    requireOpen?: boolean;
+    /** The ticket as the caller just decided it (an automation's own append): not read again. */
+    ticket?: { state: TicketState; openedAt: Date | null };
+  } = {},
 ) {
-  const { state: ticket, openedAt } = await loadTicketWithOpening(deps, m.ticketId);
+  const { state: ticket, openedAt } = opts.ticket ?? (await loadTicketWithOpening(deps, m.ticketId));
   if (ticket.kind === 'none' || ticket.deleted || ticket.companyId !== m.companyId) {
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
   }
@@ -240,7 +245,12 @@ export async function queueOutboundMessage(
     userId: m.userId,
     waMessageId: outboundWaMessageId(messageId),
   };
-  const r = await runMessageCommand(deps, messageId, { type: 'QueueOutbound', message }, who);
+  // A message id named by the caller is nearly always new: append as to a new stream, and only a
+  // repeat (the stream exists) pays for reading it and deciding nothing.
+  const fresh = { state: messageAggregate.initialState(), revision: -1, events: [] };
+  const r = await runMessageCommand(deps, messageId, { type: 'QueueOutbound', message }, who, {
+    known: fresh,
+  });
   return { messageId, position: r.position };
 }
 

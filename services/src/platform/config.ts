@@ -99,8 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: env.ZELO_ADMIN_PASSWORD ? env.ZELO_ADMIN_PASSWORD : null,
     },
     temporalAddress: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-    /** Tests give each system its own queue, so no other worker runs their workflows. */
-    temporalTaskQueue: env.TEMPORAL_TASK_QUEUE ?? 'zelo',
+    temporalTaskQueue: env.TEMPORAL_TASK_QUEUE ?? taskQueueOf(env.DATABASE_URL ?? defaultDatabaseUrl),
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL ?? null,
     logger: (env.ZELO_LOG ?? 'true') === 'true',
@@ -162,4 +161,17 @@ function parseTrustProxy(raw: string | undefined): TrustProxy {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+/**
+ * The Temporal task queue of a deployment: its database's name (`zelo` for the default one). Workflows
+ * carry their task queue, so a dev server shared by several databases (npm start, every test run) never
+ * hands one database's timers to a worker of another.
+ */
+export function taskQueueOf(databaseUrl: string): string {
+  try {
+    return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'zelo';
+  } catch {
+    return 'zelo';
+  }
 }

@@ -18,6 +18,17 @@ describe('configuration', () => {
     );
   });
 
+  it("each database has its own Temporal task queue (npm start's stays `zelo`), unless one is set", () => {
+    expect(loadConfig({}).temporalTaskQueue).toBe('zelo');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/zelo_test_ab12' }).temporalTaskQueue,
+    ).toBe('zelo_test_ab12');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://h/zelo_test_ab12', TEMPORAL_TASK_QUEUE: 'mine' })
+        .temporalTaskQueue,
+    ).toBe('mine');
+  });
+
   it('password hashes at N=2^17 unless lowered, and never lowered in production', () => {
     expect(loadConfig({}).passwordHashLog2N).toBe(17);
     expect(loadConfig({ ZELO_PASSWORD_HASH_LOG2N: '12' }).passwordHashLog2N).toBe(12);

@@ -2,7 +2,7 @@ import type { InboundMessageReceived } from '@zelo/contracts/messaging/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
 import { getQueue } from '@zelo/projections/queues/queries';
-import type { Projection } from '@zelo/projections/runner';
+import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
@@ -59,39 +59,64 @@ export function webhookDeliveryReactor(deps: Deps, pool: Pool, deliveries: Webho
     return (await getConnectionSettings(pool, whatsappId))?.integrationId ?? null;
   }
 
+  /**
+   * Whether the company has a webhook or n8n integration at all, asked once per company and batch: most
+   * companies have none, and their customers' messages then cost no ticket read here.
+   */
+  const hooked = (seen: Map<string, Promise<boolean>>, companyId: string) => {
+    let known = seen.get(companyId);
+    if (!known) {
+      known = pool
+        .query(
+          `SELECT 1 FROM queue_integrations WHERE company_id = $1 AND type IN ('webhook', 'n8n') LIMIT 1`,
+          [companyId],
+        )
+        .then((r) => r.rows.length > 0);
+      seen.set(companyId, known);
+    }
+    return known;
+  };
+
   return {
     name: REACTORS.webhookDeliveries,
     tables: [],
-    async handle(_tx, e) {
-      if (e.type !== 'InboundMessageReceived') return;
-      if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
-      const m = e.data;
-      const ticket = await loadTicket(deps, m.ticketId);
-      if (ticket.kind === 'none' || ticket.companyId !== m.companyId || ticket.userId) return;
-      const integrationId = await integrationOf(m.companyId, ticket.queueId, ticket.whatsappId);
-      if (!integrationId) return;
-      const integration = await getQueueIntegrationForRuntime(pool, m.companyId, integrationId);
-      if (!integration || (integration.fields.type !== 'webhook' && integration.fields.type !== 'n8n'))
-        return;
-      const deliveryId = webhookDeliveryId(e.id, integrationId);
-      await runWebhookDeliveryCommand(
-        deps,
-        {
-          type: 'RequestWebhookDelivery',
-          deliveryId,
-          integrationId,
-          companyId: m.companyId,
-          ticketId: m.ticketId,
-          messageId: m.messageId,
-          url: integration.fields.urlN8N,
-          payload: webhookPayload(deliveryId, integrationId, m),
-          requestedAt: deps.clock.now().toISOString(),
-        },
-        { companyId: m.companyId, actor: WEBHOOK_ACTOR, correlationId: e.metadata.correlationId },
-      );
-      // Also when the request was recorded before (a re-applied batch): a start that finds the
-      // delivery's workflow does nothing, and one whose workflow ended finds the delivery finished.
-      await deliveries.start(deliveryId);
+    handle: (_tx, e) => react(e, new Map()),
+    async handleBatch(_tx, events) {
+      const seen = new Map<string, Promise<boolean>>();
+      for (const e of events) await react(e, seen);
+      return [];
     },
   };
+
+  async function react(e: ProjectionEvent, seen: Map<string, Promise<boolean>>) {
+    if (e.type !== 'InboundMessageReceived') return;
+    if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
+    const m = e.data;
+    if (!(await hooked(seen, m.companyId))) return;
+    const ticket = await loadTicket(deps, m.ticketId);
+    if (ticket.kind === 'none' || ticket.companyId !== m.companyId || ticket.userId) return;
+    const integrationId = await integrationOf(m.companyId, ticket.queueId, ticket.whatsappId);
+    if (!integrationId) return;
+    const integration = await getQueueIntegrationForRuntime(pool, m.companyId, integrationId);
+    if (!integration || (integration.fields.type !== 'webhook' && integration.fields.type !== 'n8n')) return;
+    const deliveryId = webhookDeliveryId(e.id, integrationId);
+    await runWebhookDeliveryCommand(
+      deps,
+      {
+        type: 'RequestWebhookDelivery',
+        deliveryId,
+        integrationId,
+        companyId: m.companyId,
+        ticketId: m.ticketId,
+        messageId: m.messageId,
+        url: integration.fields.urlN8N,
+        payload: webhookPayload(deliveryId, integrationId, m),
+        requestedAt: deps.clock.now().toISOString(),
+      },
+      { companyId: m.companyId, actor: WEBHOOK_ACTOR, correlationId: e.metadata.correlationId },
+    );
+    // Also when the request was recorded before (a re-applied batch): a start that finds the
+    // delivery's workflow does nothing, and one whose workflow ended finds the delivery finished.
+    await deliveries.start(deliveryId);
+  }
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { defaultTemporalAddress, type StartWorkerOptions, startWorker } from '../worker.ts';
+import { endWorkflowsOn } from './end-workflows.ts';
 
 /** What a workflow test drives: a client, and a worker of its own on a task queue no other test uses. */
 export interface TemporalTest {
@@ -34,6 +35,7 @@ export async function startTemporalTest(
     async close() {
       await worker.stop();
       await connection.close();
+      await endWorkflowsOn(defaultTemporalAddress, taskQueue).catch(() => 0);
     },
   };
 }

@@ -145,6 +145,8 @@ export type CampaignCommand =
     })
   | (Ref & { type: 'RecordShipmentFailed'; index: number; number: string; reason: string; failedAt: string })
   | (Ref & { type: 'RecordShipmentDelivered'; index: number; deliveredAt: string })
+  /** A batch of a run's recipients, or of the channel's confirmations, recorded in one append. */
+  | (Ref & { type: 'RecordShipments'; parts: ShipmentCommand[] })
   | (Ref & { type: 'CancelCampaign'; cancelledAt: string })
   | (Ref & { type: 'RestartCampaign'; restartedAt: string })
   | (Ref & { type: 'FinishCampaign'; completedAt: string });
@@ -320,6 +322,25 @@ function recordShipmentDelivered(
   return [{ type: 'CampaignShipmentDelivered', data }];
 }
 
+export type ShipmentCommand = Cmd<'RecordShipmentSent' | 'RecordShipmentFailed' | 'RecordShipmentDelivered'>;
+
+/** Each part decides as its own command would, against the state the parts before it left. */
+function recordShipments(command: Cmd<'RecordShipments'>, state: CampaignState): CampaignEvent[] {
+  // evolve extends the shipments map in place: the parts are folded over a copy of it.
+  let now: CampaignState =
+    state.kind === 'exists' ? { ...state, shipments: new Map(state.shipments) } : state;
+  const events: CampaignEvent[] = [];
+  for (const part of command.parts) {
+    if (part.campaignId !== command.campaignId || part.companyId !== command.companyId)
+      throw new Error('a batch of shipments names one campaign');
+    for (const e of decideCampaign(part, now)) {
+      events.push(e);
+      now = evolveCampaign(now, e);
+    }
+  }
+  return events;
+}
+
 function cancelCampaign(command: Cmd<'CancelCampaign'>, state: CampaignState): CampaignEvent[] {
   const { campaignId, companyId, cancelledAt } = command;
   const s = existing(state, companyId);
@@ -372,6 +393,8 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       return recordShipmentFailed(command, state);
     case 'RecordShipmentDelivered':
       return recordShipmentDelivered(command, state);
+    case 'RecordShipments':
+      return recordShipments(command, state);
     case 'CancelCampaign':
       return cancelCampaign(command, state);
     case 'RestartCampaign':

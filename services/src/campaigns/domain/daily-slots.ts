@@ -19,7 +19,12 @@ export function evolveDailySlots(state: DailySlotsState, event: CampaignDailySlo
   return state;
 }
 
-export type DailySlotsCommand = {
+export type DailySlotsCommand =
+  | TakeDailySlot
+  /** A batch of a campaign's messages: slots in order while the cap allows, never refused. */
+  | (Omit<TakeDailySlot, 'type' | 'slotKey'> & { type: 'TakeDailySlots'; slotKeys: string[] });
+
+type TakeDailySlot = {
   type: 'TakeDailySlot';
   companyId: string;
   whatsappId: string;
@@ -48,8 +53,17 @@ export function decideDailySlots(
       }
       return [{ type: 'CampaignDailySlotTaken', data: { companyId, whatsappId, day, slotKey } }];
     }
+    case 'TakeDailySlots': {
+      const { companyId, whatsappId, day, limit } = command;
+      const fresh = [...new Set(command.slotKeys)].filter((k) => !state.taken.has(k));
+      const room = limit > 0 ? Math.max(0, limit - state.taken.size) : fresh.length;
+      return fresh.slice(0, room).map((slotKey) => ({
+        type: 'CampaignDailySlotTaken' as const,
+        data: { companyId, whatsappId, day, slotKey },
+      }));
+    }
     default: {
-      const unknown: never = command.type;
+      const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
     }
   }

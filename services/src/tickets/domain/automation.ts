@@ -6,7 +6,7 @@ import type {
   AutomationTrigger,
   TicketEvent,
 } from '@zelo/contracts/tickets/events';
-import type { Existing, TicketState } from './ticket.ts';
+import { type Existing, evolveTicket, type TicketState } from './ticket.ts';
 
 // What a ticket automation (a flow run, an AI prompt, a Typebot session, a Dialogflow agent) may ask of
 // the ticket it holds. Each command names its run: a command of a run that no longer holds the ticket
@@ -22,10 +22,31 @@ export type AutomationCommand =
       inReplyTo: string | null;
     }
   /** Idempotent by `stepId` (the node id and its visit): a retried activity says nothing twice. */
-  | { type: 'ReplyFromAutomation'; runId: string; stepId: string; replies: AutomationReply[] }
+  | {
+      type: 'ReplyFromAutomation';
+      runId: string;
+      stepId: string;
+      replies: AutomationReply[];
+      /** The ids the replies will be queued under (see TicketAutomationReplied). */
+      messageIds?: string[];
+    }
   | { type: 'SetTicketVariable'; runId: string; key: string; value: string }
   /** With `queueId`, the ticket moves to that queue, pending for a human. */
-  | { type: 'EndAutomation'; runId: string; reason: AutomationEndReason; queueId?: string | null };
+  | { type: 'EndAutomation'; runId: string; reason: AutomationEndReason; queueId?: string | null }
+  /**
+   * What a run did between two waits, in order, decided as one append: the answer's variable, the
+   * messages up to the next question, perhaps the end. Each part decides as its own command would.
+   */
+  | {
+      type: 'AdvanceAutomation';
+      runId: string;
+      steps: AutomationStep[];
+      end?: { reason: AutomationEndReason; queueId: string | null } | null;
+    };
+
+export type AutomationStep =
+  | { stepId: string; replies: AutomationReply[]; messageIds?: string[] }
+  | { key: string; value: string };
 
 type Cmd<T extends AutomationCommand['type']> = Extract<AutomationCommand, { type: T }>;
 
@@ -65,9 +86,9 @@ function replyFromAutomation(c: Cmd<'ReplyFromAutomation'>, state: TicketState):
   const t = existing(state);
   if (!automationHolds(t, c.runId) || t.automation?.steps.includes(c.stepId) || c.replies.length === 0)
     return [];
-  return [
-    { type: 'TicketAutomationReplied', data: { ...runOf(t, c.runId), stepId: c.stepId, replies: c.replies } },
-  ];
+  const { stepId, replies, messageIds } = c;
+  const data = { ...runOf(t, c.runId), stepId, replies };
+  return [{ type: 'TicketAutomationReplied', data: messageIds ? { ...data, messageIds } : data }];
 }
 
 function setTicketVariable(c: Cmd<'SetTicketVariable'>, state: TicketState): TicketEvent[] {
@@ -96,8 +117,30 @@ function endAutomation(c: Cmd<'EndAutomation'>, state: TicketState): TicketEvent
   ];
 }
 
+/** Each part against the state the previous parts left; a part of a run that lost the ticket decides nothing. */
+function advanceAutomation(c: Cmd<'AdvanceAutomation'>, state: TicketState): TicketEvent[] {
+  existing(state);
+  const parts: AutomationCommand[] = c.steps.map((s) =>
+    'stepId' in s
+      ? { type: 'ReplyFromAutomation', runId: c.runId, ...s }
+      : { type: 'SetTicketVariable', runId: c.runId, key: s.key, value: s.value },
+  );
+  if (c.end) parts.push({ type: 'EndAutomation', runId: c.runId, ...c.end });
+  const events: TicketEvent[] = [];
+  let now = state;
+  for (const part of parts) {
+    for (const e of decideAutomation(part, now)) {
+      events.push(e);
+      now = evolveTicket(now, e);
+    }
+  }
+  return events;
+}
+
 export function decideAutomation(command: AutomationCommand, state: TicketState): TicketEvent[] {
   switch (command.type) {
+    case 'AdvanceAutomation':
+      return advanceAutomation(command, state);
     case 'StartAutomation':
       return startAutomation(command, state);
     case 'ReplyFromAutomation':

@@ -162,6 +162,53 @@ describe('When a run holds the ticket', () => {
   });
 });
 
+describe('When a run advances several steps at once', () => {
+  const given = [created, started];
+  const set = ticketVariableSet({ ...ref, runId, key: 'nome', value: 'Ana' });
+  const said = (stepId: string, body: string) =>
+    ticketAutomationReplied({ ...ref, runId, stepId, replies: [{ body }] });
+  const advance = (end?: { reason: 'finished'; queueId: null }): TicketCommand => ({
+    type: 'AdvanceAutomation',
+    runId,
+    steps: [
+      { key: 'nome', value: 'Ana' },
+      { stepId: 'm:1', replies: [{ body: 'Obrigado, Ana' }] },
+      { stepId: 'q:1', replies: [{ body: 'Qual cidade?' }] },
+    ],
+    end,
+  });
+
+  it('the answer, the messages up to the next question and the end are one decision, in order', () => {
+    spec
+      .given(given)
+      .when(advance({ reason: 'finished', queueId: null }))
+      .then([
+        set,
+        said('m:1', 'Obrigado, Ana'),
+        said('q:1', 'Qual cidade?'),
+        ticketAutomationEnded({ ...ref, runId, reason: 'finished' }),
+      ]);
+  });
+
+  it('a retried advance says only what was not said yet', () => {
+    spec
+      .given([...given, set, said('m:1', 'Obrigado, Ana')])
+      .when(advance())
+      .then([said('q:1', 'Qual cidade?')]);
+    spec
+      .given([...given, set, said('m:1', 'Obrigado, Ana'), said('q:1', 'Qual cidade?')])
+      .when(advance())
+      .thenNothing();
+  });
+
+  it('a run that lost the ticket advances nothing', () => {
+    spec
+      .given([...given, ticketAccepted({ ...ref, userId: agent, queueId: null })])
+      .when(advance({ reason: 'finished', queueId: null }))
+      .thenNothing();
+  });
+});
+
 describe('When a person took over', () => {
   const cases: [string, TicketEvent][] = [
     ['accepted', ticketAccepted({ ...ref, userId: agent, queueId: null })],

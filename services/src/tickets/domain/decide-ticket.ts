@@ -224,6 +224,7 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'ReplyFromAutomation':
     case 'SetTicketVariable':
     case 'EndAutomation':
+    case 'AdvanceAutomation':
       return decideAutomation(command, state);
     default: {
       const unknown: never = command;

@@ -1,6 +1,14 @@
 import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 
+/** One thing a run did between two waits: a message said (idempotent by stepId), or a variable set. */
+export type AutomationStep = { stepId: string; replies: AutomationReply[] } | { key: string; value: string };
+
+export interface AutomationEnd {
+  reason: AutomationEndReason;
+  queueId: string | null;
+}
+
 /** A customer's message as the dispatcher signals it (already stored on the ticket). */
 export interface CustomerMessage {
   messageId: string;
@@ -40,6 +48,11 @@ export interface AutomationActivityDeps {
   reply(run: RunRef, stepId: string, replies: AutomationReply[]): Promise<boolean>;
   setVariable(run: RunRef, key: string, value: string): Promise<boolean>;
   end(run: RunRef, reason: AutomationEndReason, queueId: string | null): Promise<void>;
+  /**
+   * The steps since the last wait, and perhaps the end, as one ticket command (one append). False when
+   * the run no longer holds the ticket (it lost it before or during these steps; after an end, always).
+   */
+  advance(run: RunRef, steps: AutomationStep[], end: AutomationEnd | null): Promise<boolean>;
   /** One turn of the external agent (OpenAI, Typebot, Dialogflow); throws when it is down or answers garbage. */
   ask(run: RunRef, agent: Agent, message: CustomerMessage): Promise<AgentAnswer>;
 }
@@ -55,6 +68,10 @@ export function createAutomationActivities(deps: AutomationActivityDeps) {
     },
     async automationEnd(input: { run: RunRef; reason: AutomationEndReason; queueId: string | null }) {
       await deps.end(input.run, input.reason, input.queueId);
+    },
+    /** Run as a local activity: what a step said reaches the ticket in the same workflow task. */
+    async automationAdvance(input: { run: RunRef; steps: AutomationStep[]; end: AutomationEnd | null }) {
+      return { held: await deps.advance(input.run, input.steps, input.end) };
     },
     async automationAsk(input: { run: RunRef; agent: Agent; message: CustomerMessage }) {
       return deps.ask(input.run, input.agent, input.message);

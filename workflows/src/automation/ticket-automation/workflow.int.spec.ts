@@ -41,6 +41,18 @@ const activities: ReturnType<typeof createAutomationActivities> = {
   async automationEnd({ run, reason, queueId }) {
     runOf(run).ended = { reason, queueId };
   },
+  // As the ticket decides AdvanceAutomation: each part as its own command would, in order.
+  async automationAdvance({ run, steps, end }) {
+    const r = runOf(run);
+    const held = r.held;
+    for (const step of steps) {
+      if (!r.held) break;
+      if ('stepId' in step) await activities.automationReply({ run, ...step });
+      else await activities.automationSetVariable({ run, ...step });
+    }
+    if (end && r.held) await activities.automationEnd({ run, ...end });
+    return { held };
+  },
   async automationAsk({ run, agent, message }) {
     if (agentDown) throw new Error('OpenAI is down');
     runOf(run).asked.push({ agent, body: message.body });
@@ -131,6 +143,38 @@ describe('a flow run', () => {
     expect(run.texts()).toEqual(['Olá!', 'Seu nome?', 'Tchau, Ana!']);
     expect(run.r.variables).toEqual({ nome: 'Ana' });
     expect(run.r.ended).toEqual({ reason: 'finished', queueId: null });
+  });
+
+  it('an answer costs one workflow task and no activity; answers typed back to back answer the next questions', async () => {
+    const g = graph(
+      [
+        { id: 'q1', type: 'question', data: { typebotIntegration: { message: 'Nome?', answerKey: 'a' } } },
+        { id: 'm1', type: 'message', data: { label: 'Oi {{a}}' } },
+        { id: 'q2', type: 'question', data: { typebotIntegration: { message: 'Cidade?', answerKey: 'b' } } },
+        { id: 'bye', type: 'message', data: { label: '{{a}} de {{b}}' } },
+      ],
+      [
+        ['1', 'q1'],
+        ['q1', 'm1'],
+        ['m1', 'q2'],
+        ['q2', 'bye'],
+      ],
+    );
+    const run = await start({ graph: g });
+    await eventually(() => run.texts().length === 1, 'the first question');
+    await run.says('Ana');
+    await run.says('Recife');
+    expect(await run.result()).toBe('finished');
+    expect(run.texts()).toEqual(['Nome?', 'Oi Ana', 'Cidade?', 'Ana de Recife']);
+    expect(run.r.variables).toEqual({ a: 'Ana', b: 'Recife' });
+
+    const history = await temporal.client.workflow
+      .getHandle(automationWorkflowId(run.input.runId))
+      .fetchHistory();
+    const events = history.events ?? [];
+    expect(events.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
+    // The start, then at most one task per answer (both answers may arrive in one).
+    expect(events.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBeLessThanOrEqual(3);
   });
 
   it('a menu repeats on an invalid reply and follows the chosen option; a ticket node hands over to its queue', async () => {

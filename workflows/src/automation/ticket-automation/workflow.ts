@@ -4,12 +4,21 @@ import {
   continueAsNew,
   defineQuery,
   defineSignal,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { FlowGraph, FlowNode } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationKind, AutomationReply } from '@zelo/contracts/tickets/events';
-import type { Agent, AgentAnswer, AutomationActivities, CustomerMessage, RunRef } from './activities.ts';
+import type {
+  Agent,
+  AgentAnswer,
+  AutomationActivities,
+  AutomationStep,
+  CustomerMessage,
+  RunRef,
+} from './activities.ts';
 import {
   CONDITION_HANDLES,
   chosenOption,
@@ -26,6 +35,12 @@ import {
 
 /** One workflow per run: the dispatcher signals it by name. */
 export const automationWorkflowId = (runId: string) => `automation-${runId}`;
+
+/**
+ * Runs that start with this patch say what they walked between two waits in one local activity
+ * (`automationAdvance`); runs started before it finish on one activity per message and variable.
+ */
+export const ADVANCE_IN_ONE_STEP = 'advance-in-one-step';
 
 /** Steps (nodes walked, messages answered) of one workflow run before it continues as new. */
 export const STEPS_PER_RUN = 150;
@@ -68,6 +83,12 @@ const { automationReply, automationSetVariable, automationEnd } = proxyActivitie
   // Ticket commands: an outage of the database delays the run, it does not end it.
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
 });
+// A local activity: a step's ticket command runs inside the workflow task that decided it, so an answer
+// costs one workflow task and one append instead of a task and an activity per node.
+const { automationAdvance } = proxyLocalActivities<AutomationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '30 seconds' },
+});
 const { automationAsk } = proxyActivities<AutomationActivities>({
   // An external agent (OpenAI, Typebot, Dialogflow) down or slow: a few tries, then a human takes over.
   startToCloseTimeout: '45 seconds',
@@ -94,6 +115,13 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
   let steps = 0;
   let position: Position | null = input.carry?.position ?? initialPosition(input);
   const progress: AutomationProgress = { position, waiting: false, variables };
+  // Decided once per run: a run in flight when this code landed replays without the marker and keeps
+  // the old way to its end.
+  const batched = patched(ADVANCE_IN_ONE_STEP);
+  /** Said or set since the last wait, not yet on the ticket (batched runs only). */
+  const pending: AutomationStep[] = [];
+  /** Whether the customer answered anything yet (a question or an agent's turn). */
+  let heardAnswer = input.carry !== undefined;
 
   setHandler(customerMessageSignal, (m) => {
     if (seen.has(m.messageId)) return;
@@ -109,6 +137,7 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
   while (position) {
     if (stopped) return `stopped:${stopped}`;
     if (++steps > STEPS_PER_RUN) {
+      if (batched && !(await flush())) return stopped ? `stopped:${stopped}` : 'released';
       return continueAsNew<typeof ticketAutomationWorkflow>({
         ...input,
         carry: { position, visits, variables, seen: [...seen].slice(-200), inbox },
@@ -120,7 +149,9 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
     if (outcome === 'continue') continue;
     if ('end' in outcome) {
       if (stopped) return `stopped:${stopped}`;
-      await automationEnd({ run, reason: outcome.end, queueId: outcome.queueId });
+      const end = { reason: outcome.end, queueId: outcome.queueId };
+      if (batched) await flush(end);
+      else await automationEnd({ run, ...end });
       return outcome.end;
     }
     position = outcome;
@@ -144,8 +175,7 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
       case 'message':
         return (await say(step, [{ body: fillVariables(node.data.label, variables) }])) ? next() : 'released';
       case 'interval':
-        await pause(node.data.sec * 1000);
-        return next();
+        return (await pause(node.data.sec * 1000)) ? next() : 'released';
       case 'img':
       case 'audio':
       case 'video':
@@ -170,9 +200,7 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
         const reply = await ask(step, fillVariables(message, variables));
         if (!isMessage(reply)) return reply;
         variables[answerKey] = reply.body;
-        return (await automationSetVariable({ run, key: answerKey, value: reply.body })).held
-          ? next()
-          : 'released';
+        return (await setVariable(answerKey, reply.body)) ? next() : 'released';
       }
       case 'ticket':
         return { end: 'handover', queueId: String(node.data.queue.id) };
@@ -205,7 +233,7 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
     const batches = answer.delayMs ? answer.replies.map((r) => [r]) : [answer.replies];
     for (const [i, replies] of batches.entries()) {
       if (replies.length === 0) continue;
-      if (i > 0) await pause(answer.delayMs ?? 0);
+      if (i > 0 && !(await pause(answer.delayMs ?? 0))) return 'released';
       if (!(await say(`answer:${m.messageId}:${i}`, replies))) return 'released';
     }
     if (answer.end) return { end: answer.end.reason, queueId: answer.end.queueId };
@@ -215,37 +243,67 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
   async function block(node: Extract<FlowNode, { type: 'singleBlock' }>, step: string): Promise<boolean> {
     for (const [i, e] of orderedElements(node.data).entries()) {
       if (stopped) return false;
-      if (e.type === 'interval') await pause(Number(e.value) * 1000);
-      else if (e.type === 'message') {
+      if (e.type === 'interval') {
+        if (!(await pause(Number(e.value) * 1000))) return false;
+      } else if (e.type === 'message') {
         if (!(await say(`${step}:${i}`, [{ body: fillVariables(String(e.value), variables) }]))) return false;
       } else if (!(await say(`${step}:${i}`, [media(e.type, String(e.value))]))) return false;
     }
     return true;
   }
 
-  /** Sends, then waits for the customer's answer (only what arrives from now on answers it). */
+  /**
+   * Sends, then waits for the customer's answer. What the customer said before the run's first question
+   * answers nothing; after that, batched runs keep what came while the last step ran (two answers typed
+   * quickly answer two questions), where older runs heard only what came after each question.
+   */
   async function ask(step: string, text: string): Promise<CustomerMessage | Outcome> {
-    inbox.length = 0;
+    if (!batched || !heardAnswer) inbox.length = 0;
     if (!(await say(step, [{ body: text }]))) return 'released';
     return nextMessage();
   }
 
   async function nextMessage(): Promise<CustomerMessage | Outcome> {
+    if (batched && !(await flush())) return 'released';
     progress.waiting = true;
     const got = await condition(() => inbox.length > 0 || stopped !== null, input.replyTimeoutMs);
     progress.waiting = false;
     if (stopped) return 'released';
     if (!got) return { end: 'timeout', queueId: null };
+    heardAnswer = true;
     return inbox.shift() as CustomerMessage;
   }
 
   async function say(stepId: string, replies: AutomationReply[]): Promise<boolean> {
     if (stopped) return false;
+    if (batched) {
+      pending.push({ stepId, replies });
+      return true;
+    }
     return (await automationReply({ run, stepId, replies })).held && !stopped;
   }
 
-  async function pause(ms: number) {
+  async function setVariable(key: string, value: string): Promise<boolean> {
+    if (batched) {
+      pending.push({ key, value });
+      return !stopped;
+    }
+    return (await automationSetVariable({ run, key, value })).held;
+  }
+
+  /** What was walked since the last wait reaches the ticket (before a wait, an agent's turn, the end). */
+  async function flush(end: { reason: AutomationEndReason; queueId: string | null } | null = null) {
+    if (stopped) return false;
+    if (pending.length === 0 && !end) return true;
+    const steps = pending.splice(0);
+    return (await automationAdvance({ run, steps, end })).held && !stopped;
+  }
+
+  /** Waits `ms` (what was said before goes out first); false when the run no longer holds the ticket. */
+  async function pause(ms: number): Promise<boolean> {
+    if (batched && !(await flush())) return false;
     if (ms > 0) await condition(() => stopped !== null, ms);
+    return !stopped;
   }
 }
 

@@ -1,3 +1,4 @@
+import { Context } from '@temporalio/activity';
 import type { Pacing } from './pacing.ts';
 
 /** What the run reads again at its start and after every long pause: the pace, the cap, the window. */
@@ -28,6 +29,12 @@ export type RecipientOutcome =
   /** The campaign is no longer sending (cancelled, deleted, finished): stop without a shipment. */
   | { outcome: 'stopped' };
 
+/** One recipient of a batch; a batch stops at its first 'daily-limit' or 'stopped'. */
+export interface BatchOutcome {
+  index: number;
+  outcome: RecipientOutcome['outcome'];
+}
+
 /**
  * The services' side of a run (services/src/campaigns/runtime.ts, wired by the app). Each call decides
  * against the campaign's stream, so a retried or replayed call repeats nothing.
@@ -37,6 +44,16 @@ export interface CampaignRunDeps {
   runSettings(campaignId: string): Promise<RunSettings | null>;
   /** Sends recipient `index` at most once: its messages have stable ids, its shipment is recorded once. */
   sendRecipient(campaignId: string, index: number): Promise<RecipientOutcome>;
+  /**
+   * Recipients `from` … `from + count - 1` as `sendRecipient` would send each, in one go (a run at
+   * interval 0); `progress` is called after each recipient.
+   */
+  sendRecipients(
+    campaignId: string,
+    from: number,
+    count: number,
+    progress: () => void,
+  ): Promise<BatchOutcome[]>;
   /** Retries ran out on a recipient: it is recorded as failed with the reason (if it has no shipment). */
   failRecipient(campaignId: string, index: number, reason: string): Promise<void>;
   /** FINALIZADA; 'stopped' when the campaign is no longer running (cancelled or deleted meanwhile). */
@@ -48,6 +65,9 @@ export function createCampaignActivities(deps: CampaignRunDeps) {
     startCampaignRun: (campaignId: string) => deps.startRun(campaignId),
     loadCampaignRunSettings: (campaignId: string) => deps.runSettings(campaignId),
     sendCampaignRecipient: (campaignId: string, index: number) => deps.sendRecipient(campaignId, index),
+    /** Heartbeats after each recipient: a worker that dies mid-batch is noticed in seconds, not minutes. */
+    sendCampaignRecipients: (campaignId: string, from: number, count: number) =>
+      deps.sendRecipients(campaignId, from, count, () => Context.current().heartbeat()),
     failCampaignRecipient: (campaignId: string, index: number, reason: string) =>
       deps.failRecipient(campaignId, index, reason),
     finishCampaignRun: (campaignId: string) => deps.finishRun(campaignId),

@@ -5,6 +5,7 @@ import { Context } from '@temporalio/activity';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endWorkflowsOn } from '../../testing/end-workflows.ts';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
 import { createCampaignActivities, type RunSettings } from './activities.ts';
 import { campaignRunsClient } from './client.ts';
@@ -83,6 +84,17 @@ const activities = createCampaignActivities({
     c.shipments.set(index, 'sent');
     return { outcome: 'sent', queuedAt: at };
   },
+  // As the runtime's batch: each recipient as one send would, stopping at the cap or a stop.
+  async sendRecipients(campaignId, from, count, progress) {
+    const out: { index: number; outcome: 'sent' | 'failed' | 'already' | 'daily-limit' | 'stopped' }[] = [];
+    for (let index = from; index < from + count; index++) {
+      const { outcome } = await this.sendRecipient(campaignId, index);
+      out.push({ index, outcome });
+      progress();
+      if (outcome === 'daily-limit' || outcome === 'stopped') break;
+    }
+    return out;
+  },
   async failRecipient(campaignId, index) {
     const c = campaigns.get(campaignId);
     if (c && !c.shipments.has(index)) c.shipments.set(index, 'failed');
@@ -117,6 +129,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await connection?.close();
+  await endWorkflowsOn(defaultTemporalAddress, taskQueue).catch(() => 0);
 });
 
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -307,6 +320,28 @@ describe('campaign run workflow', () => {
     c.status = 'CANCELADA';
     await runs.cancel(campaignId);
     expect(await result(campaignId)).toBe('cancelled');
+  });
+
+  it('at interval 0 the recipients go in batches: each once, in order, a few activities for a hundred', async () => {
+    const { campaignId, c } = campaign({ recipients: 100, crashAfterQueueing: new Set([45]) });
+    await runs.start({ campaignId, scheduledAt: inMs(0) });
+    expect(await result(campaignId)).toBe('finished');
+    expectEachOnce(campaignId, c);
+    const history = await client.workflow.getHandle(campaignWorkflowId(campaignId)).fetchHistory();
+    const scheduled = history.events?.filter((e) => e.activityTaskScheduledEventAttributes) ?? [];
+    // start, three batches of 40, 40 and 20 (the one that crashed once is retried, not rescheduled), finish.
+    expect(scheduled.length).toBeLessThanOrEqual(6);
+  });
+
+  it('at interval 0 the long pause still comes after every longerIntervalAfter messages', async () => {
+    const settings = { ...fast, longerIntervalAfter: 4, greaterInterval: 2 };
+    const { campaignId, c } = campaign({ recipients: 10, settings });
+    await runs.start({ campaignId, scheduledAt: inMs(0) });
+    expect(await result(campaignId)).toBe('finished');
+    expectEachOnce(campaignId, c);
+    const gaps = gapsOf(campaignId);
+    expect(gaps.map((g, i) => (g > 1 ? i + 1 : 0)).filter(Boolean)).toEqual([4, 8]);
+    for (const i of [3, 7]) expect(gaps[i]).toBeGreaterThanOrEqual(2 - 0.02);
   });
 
   it('a worker stopped mid-campaign and started again: every recipient exactly once', async () => {

@@ -28,6 +28,10 @@ const activities: ReturnType<typeof createAutomationActivities> = {
     return { held: true };
   },
   async automationEnd() {},
+  async automationAdvance({ run, steps }) {
+    for (const s of steps) if ('stepId' in s) await activities.automationReply({ run, ...s });
+    return { held: true };
+  },
   async automationAsk({ agent, message }) {
     if (agent.kind === 'openai') throw new Error('OpenAI is down');
     return agentAnswer(message.body);
@@ -187,6 +191,38 @@ const cases: HistoryCase[] = [
       await r.says('Ana');
       await r.saidCount(4);
       await r.says('ana@example.com');
+      return r.handle;
+    },
+  },
+  // Recorded with the runs that say a step's messages in one local activity (ADVANCE_IN_ONE_STEP).
+  {
+    name: 'advance-flow-answered-next-question-waiting',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, { graph: twoQuestions }, 'oi');
+      await r.saidCount(2);
+      await r.says('Ana');
+      await r.saidCount(4);
+      return r.handle;
+    },
+  },
+  {
+    name: 'advance-flow-finished',
+    state: 'closed',
+    async run(t) {
+      const r = await start(t, { graph: twoQuestions });
+      await r.saidCount(2);
+      await r.says('Ana');
+      await r.says('ana@example.com');
+      return r.handle;
+    },
+  },
+  {
+    name: 'advance-flow-interval-waiting',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, { graph: withInterval(120) });
+      await r.saidCount(1);
       return r.handle;
     },
   },

@@ -47,6 +47,16 @@ const activities = createCampaignActivities({
     c.sent.add(index);
     return { outcome: 'sent', queuedAt: Date.now() };
   },
+  async sendRecipients(campaignId, from, count, progress) {
+    const out = [];
+    for (let index = from; index < from + count; index++) {
+      const { outcome } = await this.sendRecipient(campaignId, index);
+      out.push({ index, outcome });
+      progress();
+      if (outcome === 'daily-limit' || outcome === 'stopped') break;
+    }
+    return out;
+  },
   async failRecipient() {},
   async finishRun(campaignId) {
     const c = campaigns.get(campaignId);
@@ -160,6 +170,35 @@ const cases: HistoryCase[] = [
       await t.idle(r.handle);
       r.c.status = 'CANCELADA';
       await r.runs.cancel(r.campaignId);
+      return r.handle;
+    },
+  },
+  // Recorded with the runs that send at interval 0 in batches (SEND_IN_BATCHES).
+  {
+    name: 'batches-finished-no-interval',
+    state: 'closed',
+    async run(t) {
+      return (await start(t, inMs(0), 45)).handle;
+    },
+  },
+  {
+    // At interval 0, a batch of 4, then the longer pause: in flight.
+    name: 'batches-long-pause-in-flight',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(0), 10, { longerIntervalAfter: 4, greaterInterval: 600 });
+      await r.sentCount(4);
+      await t.idle(r.handle);
+      return r.handle;
+    },
+  },
+  {
+    name: 'batches-daily-limit-waiting-next-day',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(0), 6, { dailyLimitPerConnection: 3 });
+      await t.eventually(() => r.c.capped > 0, 'the daily cap');
+      await t.idle(r.handle);
       return r.handle;
     },
   },
