@@ -51,9 +51,10 @@ const system = await startTestSystem({
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const projector = spawn(tsx, [fileURLToPath(new URL('./projector.ts', import.meta.url))], {
   env: { ...process.env, DATABASE_URL: system.databaseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  // The projector says it is ready over IPC (bench/projector.ts).
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-await new Promise((r) => projector.stdout!.once('data', r));
+await new Promise((r) => projector.once('message', r));
 const { deps, ctx } = system;
 const pool = ctx.pool;
 const simulator = system.simulator!;

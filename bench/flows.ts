@@ -24,6 +24,7 @@ import {
   queryTexts,
   startProjector,
 } from './measure.ts';
+import { startProfile } from './profile.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const customers = env('CUSTOMERS', 200);
@@ -151,11 +152,37 @@ const cpu0 = {
   temporal: temporalPid ? (procCpuSeconds(temporalPid) ?? 0) : 0,
 };
 const pgCpu = await postgresCpu(system.databaseUrl);
+const profile = await startProfile('.server.cpuprofile');
+const callers = new Map<string, number>();
+if (process.env.BENCH_READERS) {
+  const store = system.deps.store as unknown as Record<string, (...a: unknown[]) => unknown>;
+  for (const m of ['readStream', 'readStreams']) {
+    const original = store[m].bind(store);
+    store[m] = (...a: unknown[]) => {
+      const frames = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2)
+        .filter((f) => !/event-store|command-handler|node:internal|node_modules/.test(f))
+        .slice(0, 3)
+        .map((f) =>
+          f
+            .trim()
+            .replace(/^at /, '')
+            .replace(/\(?file:\/\/\/work\/main\//, '')
+            .replace(/\)$/, ''),
+        );
+      const k = `${m} ${frames.join(' < ')}`;
+      callers.set(k, (callers.get(k) ?? 0) + 1);
+      return original(...a);
+    };
+  }
+}
 const walkStart = Date.now();
 const queries0 = queryCount.total;
 const texts0 = new Map(queryTexts());
 const results = await Promise.allSettled(Array.from({ length: customers }, (_, c) => walk(c)));
 const walked = Date.now() - walkStart;
+await profile.stop();
 const queriesSent = queryCount.total - queries0;
 const topTexts = queryTexts()
   .map(([t, n]) => [t, n - (texts0.get(t) ?? 0)] as const)
@@ -208,6 +235,8 @@ log(
 if (process.env.BENCH_QUERIES) for (const [t, n] of topTexts) console.log(`  ${String(n).padStart(6)}  ${t}`);
 for (const f of failed.slice(0, 3)) console.log(' ', (f as PromiseRejectedResult).reason?.message);
 for (const w of [...wrong, ...reordered].slice(0, 2)) console.log('  got', JSON.stringify(w));
+for (const [k, n] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  console.log(`  ${String(n).padStart(6)} ${k}`);
 await traceStages();
 await temporalStages();
 await projector.stop();

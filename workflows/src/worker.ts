@@ -43,6 +43,12 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     taskQueue: options.taskQueue ?? TASK_QUEUE,
     workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
     activities: options.activities,
+    // A flow's answer holds its workflow task while its local activity writes (bench:flows): the
+    // default 40 slots made 200 customers answering at once wait in line for them.
+    maxConcurrentWorkflowTaskExecutions: 100,
+    maxConcurrentLocalActivityExecutions: 100,
+    // Every run waiting for a customer stays in memory, so an answer never replays its history.
+    maxCachedWorkflows: 5_000,
   });
   const running = worker.run().catch((err) => {
     console.error('[workflows] worker stopped:', (err as Error).message);

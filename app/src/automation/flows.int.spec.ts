@@ -365,7 +365,11 @@ describe('an OpenAI node', () => {
     );
     await customer.says('quero um humano');
     await eventually(async () => (await ticketOf(number))?.queueId === supportId, 'the ticket moved');
-    expect(await customer.received()).toContain('Um atendente já vai falar com você.');
+    // The answer and the move are one append; the answer reaches the phone through the channel after.
+    await eventually(
+      async () => (await customer.received()).includes('Um atendente já vai falar com você.'),
+      'the transfer message',
+    );
     expect(openai.chats.at(-1)?.body.messages.at(-1)).toEqual({ role: 'user', content: 'quero um humano' });
   }, 60_000);
 
