@@ -1,8 +1,9 @@
-import type { Projection } from '@zelo/projections/runner';
+import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type pg from 'pg';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Migration } from '../platform/migrate.ts';
 import { REACTORS } from '../reactors.ts';
+import type { ShipmentCommand } from './domain/campaign.ts';
 import { runCampaignCommand } from './handlers.ts';
 import { CAMPAIGN_ACTOR } from './runtime.ts';
 
@@ -43,30 +44,33 @@ interface Row {
 export function campaignDeliveryReactor(deps: Deps): Projection {
   const who = (companyId: string) => ({ companyId, actor: CAMPAIGN_ACTOR });
 
-  async function report(tx: pg.PoolClient, messageId: string, r: Row) {
+  /**
+   * The shipment's outcome, to report to its campaign: at once, or (a batch) with the batch's other
+   * outcomes of that campaign in one append at its end, so a campaign sending 100 messages a second
+   * is not 100 appends a second on its own stream.
+   */
+  async function report(
+    tx: pg.PoolClient,
+    messageId: string,
+    r: Row,
+    batch?: Map<string, ShipmentCommand[]>,
+  ) {
     if (!r.campaign_id || r.idx === null || !r.outcome) return;
     const ref = { campaignId: r.campaign_id, companyId: r.company_id, index: r.idx };
     const at = (r.outcome_at ?? new Date()).toISOString();
-    if (r.outcome === 'sent') {
-      await runCampaignCommand(
-        deps,
-        { type: 'RecordShipmentDelivered', ...ref, deliveredAt: at },
-        who(r.company_id),
-      );
-    } else {
-      // The shipment exists (it named this message): the decider keeps its first outcome.
-      await runCampaignCommand(
-        deps,
-        {
-          type: 'RecordShipmentFailed',
-          ...ref,
-          number: r.number ?? '',
-          reason: r.reason ?? 'not sent',
-          failedAt: at,
-        },
-        who(r.company_id),
-      );
-    }
+    const part: ShipmentCommand =
+      r.outcome === 'sent'
+        ? { type: 'RecordShipmentDelivered', ...ref, deliveredAt: at }
+        : // The shipment exists (it named this message): the decider keeps its first outcome.
+          {
+            type: 'RecordShipmentFailed',
+            ...ref,
+            number: r.number ?? '',
+            reason: r.reason ?? 'not sent',
+            failedAt: at,
+          };
+    if (batch) batch.set(r.campaign_id, [...(batch.get(r.campaign_id) ?? []), part]);
+    else await runCampaignCommand(deps, part, who(r.company_id));
     await tx.query('DELETE FROM campaign_deliveries WHERE message_id = $1', [messageId]);
   }
 
@@ -76,6 +80,7 @@ export function campaignDeliveryReactor(deps: Deps): Projection {
     o: 'sent' | 'failed',
     at: string | null,
     reason: string | null,
+    batch?: Map<string, ShipmentCommand[]>,
   ) {
     const { rows } = await tx.query<Row>(
       `UPDATE campaign_deliveries SET outcome = $2, outcome_at = $3, reason = $4
@@ -83,39 +88,54 @@ export function campaignDeliveryReactor(deps: Deps): Projection {
         RETURNING company_id, campaign_id, idx, number, outcome, outcome_at, reason`,
       [messageId, o, at, reason],
     );
-    if (rows[0]) await report(tx, messageId, rows[0]);
+    if (rows[0]) await report(tx, messageId, rows[0], batch);
   }
 
   return {
     name: REACTORS.campaignDelivery,
     tables: [],
-    async handle(tx, e) {
-      switch (e.type) {
-        case 'OutboundMessageQueued':
-          // Only the campaign's own text (its files are queued by CAMPAIGN_MEDIA_ACTOR).
-          if (e.metadata.actor !== CAMPAIGN_ACTOR) return;
-          await tx.query(
-            'INSERT INTO campaign_deliveries (message_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-            [e.data.messageId, e.data.companyId],
-          );
-          return;
-        case 'OutboundMessageSent':
-          return outcome(tx, e.data.messageId, 'sent', e.data.sentAt, null);
-        case 'OutboundMessageFailed':
-          return outcome(tx, e.data.messageId, 'failed', e.metadata.at, e.data.reason);
-        case 'CampaignShipmentSent': {
-          const d = e.data;
-          const { rows } = await tx.query<Row>(
-            `INSERT INTO campaign_deliveries (message_id, company_id, campaign_id, idx, number)
+    handle: (tx, e) => react(tx, e),
+    async handleBatch(tx, events) {
+      const batch = new Map<string, ShipmentCommand[]>();
+      for (const e of events) await react(tx, e, batch);
+      for (const [campaignId, parts] of batch) {
+        const { companyId } = parts[0];
+        await runCampaignCommand(
+          deps,
+          { type: 'RecordShipments', campaignId, companyId, parts },
+          who(companyId),
+        );
+      }
+      return [];
+    },
+  };
+
+  async function react(tx: pg.PoolClient, e: ProjectionEvent, batch?: Map<string, ShipmentCommand[]>) {
+    switch (e.type) {
+      case 'OutboundMessageQueued':
+        // Only the campaign's own text (its files are queued by CAMPAIGN_MEDIA_ACTOR).
+        if (e.metadata.actor !== CAMPAIGN_ACTOR) return;
+        await tx.query(
+          'INSERT INTO campaign_deliveries (message_id, company_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [e.data.messageId, e.data.companyId],
+        );
+        return;
+      case 'OutboundMessageSent':
+        return outcome(tx, e.data.messageId, 'sent', e.data.sentAt, null, batch);
+      case 'OutboundMessageFailed':
+        return outcome(tx, e.data.messageId, 'failed', e.metadata.at, e.data.reason, batch);
+      case 'CampaignShipmentSent': {
+        const d = e.data;
+        const { rows } = await tx.query<Row>(
+          `INSERT INTO campaign_deliveries (message_id, company_id, campaign_id, idx, number)
              VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (message_id) DO UPDATE SET campaign_id = $3, idx = $4, number = $5
              RETURNING company_id, campaign_id, idx, number, outcome, outcome_at, reason`,
-            [d.messageId, d.companyId, d.campaignId, d.index, d.number],
-          );
-          if (rows[0]) await report(tx, d.messageId, rows[0]);
-          return;
-        }
+          [d.messageId, d.companyId, d.campaignId, d.index, d.number],
+        );
+        if (rows[0]) await report(tx, d.messageId, rows[0], batch);
+        return;
       }
-    },
-  };
+    }
+  }
 }

@@ -14,6 +14,7 @@ import { loadMessage, queueOutboundMessage } from '../messaging/handlers.ts';
 import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
+import { Slots } from '../platform/slots.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import { loadTicketWithOpening, runTicketCommand, ticketForInbound } from '../tickets/handlers.ts';
 import type { CampaignState, ShipmentCommand } from './domain/campaign.ts';
@@ -42,6 +43,11 @@ const attachmentMessageId = (campaignId: string, index: number, which: string) =
 
 /** Recipients of one batch queued side by side. */
 const SEND_LANES = 16;
+/**
+ * Recipients queued at once in this process, whatever the number of campaigns: ten campaigns of 16
+ * lanes each took every pooled connection, and the agents' pushes waited seconds behind them.
+ */
+const sendSlots = new Slots(SEND_LANES);
 
 export type BatchOutcome = {
   index: number;
@@ -219,7 +225,7 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
       wanted.filter((i) => slotted.has(i)),
       (i) => String(i),
       async (i) => {
-        parts.push(await deliver(s, settings, i));
+        parts.push(await sendSlots.run(() => deliver(s, settings, i)));
         progress();
       },
       SEND_LANES,
