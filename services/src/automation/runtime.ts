@@ -1,12 +1,12 @@
 import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
-import { queueReplies } from '../chatbot/replies-reactor.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { unsealOpenAiSettings } from '../flows/node-keys.ts';
 import { localMediaStorage, type MediaStorage, mediaDirFromEnv } from '../media/storage.ts';
+import { messageStreamId, outboundMessageData } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
-import { load } from '../platform/command-handler.ts';
+import { expectedAfter, load, recordable, retryOnConflict } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { secretBox } from '../platform/secret-box.ts';
@@ -17,6 +17,8 @@ import { jsonContentContext } from '../queue-integrations/sealing.ts';
 import { runTypebotTurn } from '../queue-integrations/typebot.ts';
 import type { TypebotSession } from '../queue-integrations/typebot-session.ts';
 import type { AutomationStep } from '../tickets/domain/automation.ts';
+import { decideTicket } from '../tickets/domain/decide-ticket.ts';
+import { evolveTicket } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand, ticketAggregate, ticketStreamId } from '../tickets/handlers.ts';
 import type { RunMessage } from './dispatcher.ts';
 
@@ -83,19 +85,53 @@ export function automationRuntime(
           : s,
       );
       const command = { type: 'AdvanceAutomation' as const, runId: run.runId, steps: named, end };
-      const known = await load(deps.store, ticketStreamId(run.ticketId), ticketAggregate);
-      const handled = await runTicketCommand(deps, run.ticketId, command, who(run), { known });
-      const ticket = {
-        state: handled.state,
-        openedAt: known.events[0] ? new Date(known.events[0].metadata.at) : null,
-      };
-      for (const e of handled.appended) {
-        if (e.type !== 'TicketAutomationReplied') continue;
-        const { replies, messageIds } = e.data as { replies: AutomationReply[]; messageIds: string[] };
-        const said = { companyId: run.companyId, ticketId: run.ticketId, replies, messageIds };
-        await queueReplies(deps, said, who(run), ticket);
-      }
-      return holds(handled.state, run.runId);
+      // The ticket's events and the replies' messages in one write (one commit to wait for): on
+      // PostgreSQL atomically; elsewhere the ticket's first, and the replies reactor queues what a
+      // stop in between left out.
+      return retryOnConflict(undefined, async () => {
+        const known = await load(deps.store, ticketStreamId(run.ticketId), ticketAggregate);
+        const events = decideTicket(command, known.state);
+        const state = events.reduce(evolveTicket, known.state);
+        if (events.length === 0) return holds(state, run.runId);
+        const openedAt = known.events[0] ? new Date(known.events[0].metadata.at) : null;
+        const messages = [];
+        for (const e of events) {
+          if (e.type !== 'TicketAutomationReplied') continue;
+          const { replies, messageIds = [] } = e.data;
+          for (const [i, r] of replies.entries()) {
+            const m = { companyId: run.companyId, ticketId: run.ticketId, userId: null, body: r.body };
+            const media = r.mediaType && r.mediaUrl ? { mediaType: r.mediaType, mediaUrl: r.mediaUrl } : {};
+            messages.push(
+              await outboundMessageData(
+                deps,
+                { state, openedAt },
+                { ...m, ...media, messageId: messageIds[i] },
+              ),
+            );
+          }
+        }
+        // One envelope run: the ticket's events and the messages share a correlation id and time.
+        const recorded = recordable(
+          deps,
+          [...events, ...messages.map((data) => ({ type: 'OutboundMessageQueued', data }))],
+          who(run),
+        );
+        const ticketEvents = recorded.slice(0, events.length);
+        const queued = messages.map((_, i) => [recorded[events.length + i]]);
+        await deps.store.appendToStreams([
+          {
+            streamId: ticketStreamId(run.ticketId),
+            events: ticketEvents,
+            expected: expectedAfter(known.revision),
+          },
+          ...messages.map((m, i) => ({
+            streamId: messageStreamId(m.messageId),
+            events: queued[i],
+            expected: 'no_stream' as const,
+          })),
+        ]);
+        return holds(state, run.runId);
+      });
     },
     async ask(run: RunRef, agent: Agent, message: RunMessage): Promise<AgentAnswer> {
       switch (agent.kind) {

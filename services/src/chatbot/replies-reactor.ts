@@ -8,7 +8,6 @@ import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { REACTORS } from '../reactors.ts';
-import type { TicketState } from '../tickets/domain/ticket.ts';
 import { loadTicket } from '../tickets/handlers.ts';
 import { inLanes, REACTOR_LANES } from './lanes.ts';
 
@@ -139,8 +138,6 @@ export async function queueReplies(
   deps: Deps,
   said: { companyId: string; ticketId: string; replies: AutomationReply[]; messageIds: string[] },
   who: Actor,
-  /** The ticket as the caller holds it, not read again per reply. */
-  ticket?: { state: TicketState; openedAt: Date | null },
 ): Promise<void> {
   const { companyId, ticketId } = said;
   for (const [i, { body, mediaType, mediaUrl }] of said.replies.entries()) {
@@ -156,7 +153,6 @@ export async function queueReplies(
           messageId: said.messageIds[i],
         },
         who,
-        { ticket },
       );
     } catch (err) {
       if (err instanceof DomainError && err.code === 'ERR_NO_TICKET_FOUND') return;

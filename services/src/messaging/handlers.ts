@@ -205,20 +205,35 @@ export async function queueOutboundMessage(
   deps: Deps,
   m: OutboundMessage,
   who: Actor,
-  opts: {
-    requireOpen?: boolean;
-    /** The ticket as the caller just decided it (an automation's own append): not read again. */
-    ticket?: { state: TicketState; openedAt: Date | null };
-  } = {},
+  opts: { requireOpen?: boolean } = {},
 ) {
-  const { state: ticket, openedAt } = opts.ticket ?? (await loadTicketWithOpening(deps, m.ticketId));
+  const { state, openedAt } = await loadTicketWithOpening(deps, m.ticketId);
+  const message = await outboundMessageData(deps, { state, openedAt }, m, opts);
+  // A message id named by the caller is nearly always new: append as to a new stream, and only a
+  // repeat (the stream exists) pays for reading it and deciding nothing.
+  const fresh = { state: messageAggregate.initialState(), revision: -1, events: [] };
+  const r = await runMessageCommand(deps, message.messageId, { type: 'QueueOutbound', message }, who, {
+    known: fresh,
+  });
+  return { messageId: message.messageId, position: r.position };
+}
+
+/**
+ * What an outbound message on `ticket` records (OutboundMessageQueued's data): the ticket must exist
+ * (and be open, with `requireOpen`); the message variables are replaced here, once, for every sender.
+ */
+export async function outboundMessageData(
+  deps: Deps,
+  { state: ticket, openedAt }: { state: TicketState; openedAt: Date | null },
+  m: OutboundMessage,
+  opts: { requireOpen?: boolean } = {},
+) {
   if (ticket.kind === 'none' || ticket.deleted || ticket.companyId !== m.companyId) {
     throw new DomainError('ERR_NO_TICKET_FOUND', 'ticket not found');
   }
   if (opts.requireOpen && ticket.status !== 'open') {
     throw new DomainError('ERR_TICKET_NOT_OPEN', 'accept or reopen the ticket before sending');
   }
-  // Every composed message passes here: the message variables are replaced once, for all of them.
   let body = m.body;
   if (hasTemplateVariables(body)) {
     const contact = await loadContact(deps, ticket.contactId);
@@ -232,26 +247,19 @@ export async function queueOutboundMessage(
     });
   }
   const messageId = m.messageId ?? newId();
-  const message = {
+  return {
     messageId,
     companyId: m.companyId,
     ticketId: m.ticketId,
     contactId: ticket.contactId,
     whatsappId: ticket.whatsappId,
     body,
-    mediaType: m.mediaType ?? 'chat',
+    mediaType: m.mediaType ?? ('chat' as const),
     mediaUrl: m.mediaUrl ?? null,
     quotedMsgId: m.quotedMsgId ?? null,
     userId: m.userId,
     waMessageId: outboundWaMessageId(messageId),
   };
-  // A message id named by the caller is nearly always new: append as to a new stream, and only a
-  // repeat (the stream exists) pays for reading it and deciding nothing.
-  const fresh = { state: messageAggregate.initialState(), revision: -1, events: [] };
-  const r = await runMessageCommand(deps, messageId, { type: 'QueueOutbound', message }, who, {
-    known: fresh,
-  });
-  return { messageId, position: r.position };
 }
 
 /**
