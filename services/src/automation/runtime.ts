@@ -117,7 +117,13 @@ export function automationRuntime(
           who(run),
         );
         const ticketEvents = recorded.slice(0, events.length);
-        const queued = messages.map((_, i) => [recorded[events.length + i]]);
+        // The channel sends a conversation's messages in the order of their queued time: one write's
+        // messages would share it, so each is a millisecond after the one before.
+        const at = Date.parse(recorded[0].metadata.at as string);
+        const queued = messages.map((_, i) => {
+          const e = recorded[events.length + i];
+          return [{ ...e, metadata: { ...e.metadata, at: new Date(at + i + 1).toISOString() } }];
+        });
         await deps.store.appendToStreams([
           {
             streamId: ticketStreamId(run.ticketId),
