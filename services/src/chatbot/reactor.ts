@@ -4,13 +4,13 @@ import type { AutomationDispatcher } from '../automation/dispatcher.ts';
 import { batchReads, type TriggerReads } from '../automation/trigger-reads.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { inLanes, SIGNAL_LANES } from '../platform/lanes.ts';
 import { REACTORS } from '../reactors.ts';
 import { botMayAnswer } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
 import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
 import { FollowedTickets } from './followed-tickets.ts';
-import { inLanes, SIGNAL_LANES } from './lanes.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
 const STALE_MS = 60 * 60 * 1000;

@@ -7,9 +7,9 @@ import { messageStreamId, queueOutboundMessage } from '../messaging/handlers.ts'
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
+import { inLanes, REACTOR_LANES } from '../platform/lanes.ts';
 import { REACTORS } from '../reactors.ts';
 import { loadTicket } from '../tickets/handlers.ts';
-import { inLanes, REACTOR_LANES } from './lanes.ts';
 
 const STALE_MS = 60 * 60 * 1000;
 
