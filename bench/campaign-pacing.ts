@@ -11,6 +11,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import {
   createCampaignActivities,
   type RunSettings,
+  sendOneByOne,
 } from '../workflows/src/campaigns/run-campaign/activities.ts';
 import { campaignRunsClient } from '../workflows/src/campaigns/run-campaign/client.ts';
 import { campaignWorkflowId } from '../workflows/src/campaigns/run-campaign/workflow.ts';
@@ -45,12 +46,9 @@ const activities = createCampaignActivities({
     shipped.add(index);
     return { outcome: 'sent', queuedAt: at };
   },
-  // The pacing phase runs with an interval, so the run never batches; a batch is sent as single sends.
-  async sendRecipients(id, from, count) {
-    const out = [];
-    for (let index = from; index < from + count; index++)
-      out.push({ index, outcome: (await this.sendRecipient(id, index)).outcome });
-    return out;
+  // As the runtime's batch: each recipient as one send would, stopping at the cap or a stop.
+  sendRecipients(campaignId, from, count, progress) {
+    return sendOneByOne(this.sendRecipient, campaignId, from, count, progress);
   },
   async failRecipient() {},
   async finishRun() {

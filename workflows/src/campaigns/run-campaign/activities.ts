@@ -60,6 +60,27 @@ export interface CampaignRunDeps {
   finishRun(campaignId: string): Promise<'finished' | 'stopped'>;
 }
 
+/**
+ * A batch sent as single sends, each as `send` answers it, stopping at the cap or a stop: what a
+ * batch means, for fakes and runtimes without a batch of their own.
+ */
+export async function sendOneByOne(
+  send: (campaignId: string, index: number) => Promise<RecipientOutcome>,
+  campaignId: string,
+  from: number,
+  count: number,
+  progress: () => void = () => {},
+): Promise<BatchOutcome[]> {
+  const out: BatchOutcome[] = [];
+  for (let index = from; index < from + count; index++) {
+    const { outcome } = await send(campaignId, index);
+    out.push({ index, outcome });
+    progress();
+    if (outcome === 'daily-limit' || outcome === 'stopped') break;
+  }
+  return out;
+}
+
 export function createCampaignActivities(deps: CampaignRunDeps) {
   return {
     startCampaignRun: (campaignId: string) => deps.startRun(campaignId),

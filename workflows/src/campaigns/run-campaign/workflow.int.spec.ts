@@ -7,7 +7,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endWorkflowsOn } from '../../testing/end-workflows.ts';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
-import { createCampaignActivities, type RunSettings } from './activities.ts';
+import { createCampaignActivities, type RunSettings, sendOneByOne } from './activities.ts';
 import { campaignRunsClient } from './client.ts';
 import { msUntilNextDay, secondsOfDay } from './pacing.ts';
 import {
@@ -85,15 +85,8 @@ const activities = createCampaignActivities({
     return { outcome: 'sent', queuedAt: at };
   },
   // As the runtime's batch: each recipient as one send would, stopping at the cap or a stop.
-  async sendRecipients(campaignId, from, count, progress) {
-    const out: { index: number; outcome: 'sent' | 'failed' | 'already' | 'daily-limit' | 'stopped' }[] = [];
-    for (let index = from; index < from + count; index++) {
-      const { outcome } = await this.sendRecipient(campaignId, index);
-      out.push({ index, outcome });
-      progress();
-      if (outcome === 'daily-limit' || outcome === 'stopped') break;
-    }
-    return out;
+  sendRecipients(campaignId, from, count, progress) {
+    return sendOneByOne(this.sendRecipient, campaignId, from, count, progress);
   },
   async failRecipient(campaignId, index) {
     const c = campaigns.get(campaignId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HistoryCase, Recording, WorkflowHistories } from '../../../testing/histories.ts';
-import { createCampaignActivities, type RunSettings } from '../activities.ts';
+import { createCampaignActivities, type RunSettings, sendOneByOne } from '../activities.ts';
 import { campaignRunsClient } from '../client.ts';
 import { campaignWorkflowId } from '../workflow.ts';
 
@@ -47,15 +47,9 @@ const activities = createCampaignActivities({
     c.sent.add(index);
     return { outcome: 'sent', queuedAt: Date.now() };
   },
-  async sendRecipients(campaignId, from, count, progress) {
-    const out = [];
-    for (let index = from; index < from + count; index++) {
-      const { outcome } = await this.sendRecipient(campaignId, index);
-      out.push({ index, outcome });
-      progress();
-      if (outcome === 'daily-limit' || outcome === 'stopped') break;
-    }
-    return out;
+  // As the runtime's batch: each recipient as one send would, stopping at the cap or a stop.
+  sendRecipients(campaignId, from, count, progress) {
+    return sendOneByOne(this.sendRecipient, campaignId, from, count, progress);
   },
   async failRecipient() {},
   async finishRun(campaignId) {
