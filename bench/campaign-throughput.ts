@@ -49,9 +49,9 @@ const system = await startTestSystem({
   env: { ZELO_ROLES: 'api,channels,workflows', TEMPORAL_TASK_QUEUE: `bench-campaign-${randomUUID()}` },
 });
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-const projector = spawn(tsx, [fileURLToPath(new URL('./projector.ts', import.meta.url))], {
+const projector = spawn(tsx, [fileURLToPath(new URL('./role.ts', import.meta.url))], {
   env: { ...process.env, DATABASE_URL: system.databaseUrl },
-  // The projector says it is ready over IPC (bench/projector.ts).
+  // The projector says it is ready over IPC (bench/role.ts).
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 await new Promise((r) => projector.once('message', r));

@@ -7,7 +7,8 @@
  * the stages of that path, CPU per process, and checks that every phone got each of the flow's messages
  * exactly once and in order.
  *
- *   CUSTOMERS (200), QUESTIONS (2), FLOW_TIMEOUT_SECONDS (600), POLL_MS (phone polling, 50: the figures' resolution)
+ *   CUSTOMERS (200), QUESTIONS (2), FLOW_TIMEOUT_SECONDS (600), POLL_MS (phone polling, 50: the figures' resolution),
+ *   WORKFLOWS_APART (1: the Temporal worker in a process of its own, as `npm start` runs it; 0: beside the API)
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   queryCount,
   queryTexts,
   startProjector,
+  startRole,
 } from './measure.ts';
 import { startProfile } from './profile.ts';
 
@@ -31,19 +33,22 @@ const customers = env('CUSTOMERS', 200);
 const questionCount = env('QUESTIONS', 2);
 const timeoutMs = env('FLOW_TIMEOUT_SECONDS', 600) * 1000;
 const pollMs = env('POLL_MS', 50);
+const workflowsApart = process.env.WORKFLOWS_APART !== '0';
+const here = workflowsApart ? 'API+channels' : 'API+channels+workflows';
 const t0 = Date.now();
 const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)} s] ${s}`);
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
 countQueries();
+const temporalEnv = {
+  TEMPORAL_TASK_QUEUE: `bench-flows-${randomUUID()}`,
+  TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+};
 const system = await startTestSystem({
-  env: {
-    ZELO_ROLES: 'api,channels,workflows',
-    TEMPORAL_TASK_QUEUE: `bench-flows-${randomUUID()}`,
-    TEMPORAL_ADDRESS: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-  },
+  env: { ZELO_ROLES: workflowsApart ? 'api,channels' : 'api,channels,workflows', ...temporalEnv },
 });
 const projector = await startProjector(system.databaseUrl);
+const worker = workflowsApart ? await startRole(system.databaseUrl, 'workflows', temporalEnv) : null;
 const simulator = system.simulator!;
 // The projections run in the child process: the seed is projected and the demo number paired soon after.
 await eventually(async () => simulator.isConnected(DEMO.whatsappId), 60_000, 'the demo connection paired');
@@ -149,6 +154,7 @@ const temporalPid = findProcess('temporal');
 const cpu0 = {
   self: cpuSeconds(),
   projections: (await projector.stats()).cpu,
+  workflows: (await worker?.stats())?.cpu ?? 0,
   temporal: temporalPid ? (procCpuSeconds(temporalPid) ?? 0) : 0,
 };
 const pgCpu = await postgresCpu(system.databaseUrl);
@@ -190,8 +196,9 @@ const topTexts = queryTexts()
   .slice(0, 12);
 const cpuWindow = walked / 1000;
 const cpu = {
-  'API+channels+workflows': cpuSeconds() - cpu0.self,
+  [here]: cpuSeconds() - cpu0.self,
   projections: (await projector.stats()).cpu - cpu0.projections,
+  ...(worker ? { workflows: ((await worker.stats()).cpu ?? 0) - cpu0.workflows } : {}),
   'Temporal dev server': temporalPid ? (procCpuSeconds(temporalPid) ?? 0) - cpu0.temporal : Number.NaN,
   'PostgreSQL (all)': (await pgCpu.stop()).all,
 };
@@ -229,7 +236,7 @@ log(
     .join(', ')}`,
 );
 log(
-  `queries sent by API+channels+workflows: ${queriesSent} (${(queriesSent / Math.max(1, latencies.length)).toFixed(1)} per answer, ` +
+  `queries sent by ${here}: ${queriesSent} (${(queriesSent / Math.max(1, latencies.length)).toFixed(1)} per answer, ` +
     `the phrase and the welcome included)`,
 );
 if (process.env.BENCH_QUERIES) for (const [t, n] of topTexts) console.log(`  ${String(n).padStart(6)}  ${t}`);
@@ -239,6 +246,7 @@ for (const [k, n] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15))
   console.log(`  ${String(n).padStart(6)} ${k}`);
 await traceStages();
 await temporalStages();
+await worker?.stop();
 await projector.stop();
 await system.close();
 process.exit(failed.length + wrong.length > 0 ? 1 : 0);

@@ -132,23 +132,24 @@ export interface ProcessStats {
 }
 
 /**
- * The projections role in a child process (bench/projector.ts), as `npm start` runs it; `stats()`
- * asks it for its CPU seconds and queries sent so far.
+ * Roles of the product in a child process (bench/role.ts), as `npm start` runs them beside the API;
+ * `stats()` asks it for its CPU seconds and queries sent so far.
  */
-export async function startProjector(databaseUrl: string) {
+export async function startRole(databaseUrl: string, roles: string, env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
-    [...tsxImport, fileURLToPath(new URL('./projector.ts', import.meta.url))],
+    [...tsxImport, fileURLToPath(new URL('./role.ts', import.meta.url))],
     {
-      env: { ...process.env, DATABASE_URL: databaseUrl },
+      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, BENCH_ROLES: roles },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`projector exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${roles} exited with ${code}`)));
   });
   return {
+    pid: child.pid as number,
     stats: () =>
       new Promise<ProcessStats>((resolve) => {
         child.once('message', (m) => resolve(m as ProcessStats));
@@ -162,6 +163,9 @@ export async function startProjector(databaseUrl: string) {
     },
   };
 }
+
+/** The projections role in a child process, as `npm start` runs it. */
+export const startProjector = (databaseUrl: string) => startRole(databaseUrl, 'projections');
 
 export interface LoadConfig {
   url: string;

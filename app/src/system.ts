@@ -163,16 +163,10 @@ async function startRoles(
     const { chatbotReactor } = await import('@zelo/services/chatbot/reactor');
     // Flows, prompts and integrations run as Temporal workflows, started and signalled from the chatbot
     // reactor; the connection opens on the first use.
-    const temporal = await import('@temporalio/client');
-    const { automationDispatch } = await import('./temporal-wiring.ts');
-    const automationConnection = temporal.Connection.lazy({ address: config.temporalAddress });
-    started.push(() => automationConnection.close());
-    const automation = automationDispatch(
-      new temporal.Client({ connection: automationConnection }),
-      config.temporalTaskQueue,
-      deps,
-      pool,
-    );
+    const { automationDispatch, lazyTemporalClient } = await import('./temporal-wiring.ts');
+    const temporal = lazyTemporalClient(config.temporalAddress);
+    started.push(() => temporal.close());
+    const automation = automationDispatch(() => temporal.connect(), config.temporalTaskQueue, deps, pool);
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
     const { campaignDeliveryReactor } = await import('@zelo/services/campaigns/delivery-reactor');
     const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
@@ -240,13 +234,10 @@ async function startRoles(
   // Workflows: the Temporal worker, and the reactors that keep the schedules' and tickets' timers. The
   // reactors have their own runner so that a Temporal outage delays timers without stopping the read models.
   if (config.roles.has('workflows')) {
-    const { Client, Connection } = await import('@temporalio/client');
+    const { Client } = await import('@temporalio/client');
     const { startWorker } = await import('@zelo/workflows/worker');
     const { timerReactors, workflowActivities, webhookDeliveryActivities, webhookDeliveryReactors } =
       await import('./temporal-wiring.ts');
-    const connection = await Connection.connect({ address: config.temporalAddress });
-    started.push(() => connection.close());
-    go();
     const taskQueue = config.temporalTaskQueue;
     const worker = await startWorker({
       address: config.temporalAddress,
@@ -258,7 +249,8 @@ async function startRoles(
     });
     started.push(() => worker.stop());
     go();
-    const client = new Client({ connection });
+    // The timers' client shares the worker's native connection (closed by worker.stop, after the timers).
+    const client = new Client({ connection: worker.connection });
     const day = 24 * 3600 * 1000;
     const renewal = {
       issueLeadMs: config.renewal.issueLeadDays * day,

@@ -30,6 +30,8 @@ export interface StartWorkerOptions {
 
 export interface RunningWorker {
   worker: Worker;
+  /** The worker's native connection, which a Client can share (cheaper per call than grpc-js). */
+  connection: NativeConnection;
   /** Stops polling, lets running activities finish, closes the connection. */
   stop(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   });
   return {
     worker,
+    connection,
     async stop() {
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;

@@ -13,9 +13,10 @@ import {
 /**
  * Starts and talks to ticket automation runs from outside Temporal (what the services' dispatcher asks
  * for). Starting is signal-with-start, so a start repeated after a crash joins the running run; the run
- * ignores a message it already has.
+ * ignores a message it already has. `connect` gives the client (opened on first use, so that the
+ * caller's role starts while Temporal is down).
  */
-export function ticketAutomationClient(client: Client, taskQueue: string) {
+export function ticketAutomationClient(connect: () => Promise<Client>, taskQueue: string) {
   return {
     async start(input: AutomationRunInput, first: CustomerMessage | null): Promise<void> {
       const options = {
@@ -23,6 +24,7 @@ export function ticketAutomationClient(client: Client, taskQueue: string) {
         taskQueue,
         args: [input] as [AutomationRunInput],
       };
+      const client = await connect();
       if (first)
         await client.workflow.signalWithStart(ticketAutomationWorkflow, {
           ...options,
@@ -35,6 +37,7 @@ export function ticketAutomationClient(client: Client, taskQueue: string) {
 
     /** Passes a customer's message on; false when the run's workflow is gone. */
     async message(runId: string, message: CustomerMessage): Promise<boolean> {
+      const client = await connect();
       try {
         await client.workflow.getHandle(automationWorkflowId(runId)).signal(customerMessageSignal, message);
         return true;
@@ -45,6 +48,7 @@ export function ticketAutomationClient(client: Client, taskQueue: string) {
     },
 
     async stop(runId: string, reason: AutomationEndReason): Promise<void> {
+      const client = await connect();
       try {
         await client.workflow.getHandle(automationWorkflowId(runId)).signal(stopSignal, { reason });
       } catch (err) {

@@ -67,7 +67,7 @@ let automation: ReturnType<typeof ticketAutomationClient>;
 
 beforeAll(async () => {
   temporal = await startTemporalTest('ticket-automation', activities);
-  automation = ticketAutomationClient(temporal.client, temporal.taskQueue);
+  automation = ticketAutomationClient(async () => temporal.client, temporal.taskQueue);
 }, 120_000);
 afterAll(() => temporal?.close());
 

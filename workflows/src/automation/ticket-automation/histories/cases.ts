@@ -143,7 +143,7 @@ async function start(t: Recording, over: Partial<AutomationRunInput>, first: str
     replyTimeoutMs: 3_600_000,
     ...over,
   };
-  const automation = ticketAutomationClient(t.client, t.taskQueue);
+  const automation = ticketAutomationClient(async () => t.client, t.taskQueue);
   const msg = (body: string): CustomerMessage => ({ messageId: randomUUID(), body });
   await automation.start(input, first === null ? null : msg(first));
   const ref: RunRef = input;
