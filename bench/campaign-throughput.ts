@@ -1,7 +1,8 @@
 /**
  * Campaign throughput at interval 0, and whether it starves the agents. The product runs on a fresh
- * database as `npm start` runs it: API, channels and workflows (the real Temporal worker and campaign
- * runtime) in this process, the projections in a child process. Then:
+ * database as `npm start` runs it: API and channels in this process, the projections and the workflows
+ * (the real Temporal worker and campaign runtime) each in a child process (WORKFLOWS_APART=0: the
+ * workflows in this process). Then:
  *  - N simulator connections, and N contact lists of R/N phones each, registered on the simulated
  *    network (POST /simulator/phones) and imported as a generated .xlsx (POST /contact-lists/{id}/upload),
  *    until WhatsApp (the simulator) has called every number valid;
@@ -45,16 +46,32 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 const log = (s: string) => console.log(`[${since()}] ${s}`);
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
+// As `npm start` runs it: the Temporal worker in a process of its own (WORKFLOWS_APART=0: beside the API).
+const workflowsApart = process.env.WORKFLOWS_APART !== '0';
+const taskQueue = `bench-campaign-${randomUUID()}`;
 const system = await startTestSystem({
-  env: { ZELO_ROLES: 'api,channels,workflows', TEMPORAL_TASK_QUEUE: `bench-campaign-${randomUUID()}` },
+  env: {
+    ZELO_ROLES: workflowsApart ? 'api,channels' : 'api,channels,workflows',
+    TEMPORAL_TASK_QUEUE: taskQueue,
+  },
 });
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-const projector = spawn(tsx, [fileURLToPath(new URL('./role.ts', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: system.databaseUrl },
-  // The projector says it is ready over IPC (bench/role.ts).
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-await new Promise((r) => projector.once('message', r));
+/** Roles in a child process (bench/role.ts), which says it is ready over IPC. */
+async function spawnRole(roles: string) {
+  const child = spawn(tsx, [fileURLToPath(new URL('./role.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: system.databaseUrl,
+      BENCH_ROLES: roles,
+      TEMPORAL_TASK_QUEUE: taskQueue,
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise((r) => child.once('message', r));
+  return child;
+}
+const projector = await spawnRole('projections');
+const workflows = workflowsApart ? await spawnRole('workflows') : null;
 const { deps, ctx } = system;
 const pool = ctx.pool;
 const simulator = system.simulator!;
@@ -176,21 +193,27 @@ function cpuSample() {
   const byComm = (test: (c: string) => boolean) =>
     [...byPid.values()].filter((p) => test(p.comm)).reduce((a, p) => a + p.ticks, 0);
   const all = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  return {
-    at: Date.now(),
-    'zelo: api, channels, workflows': byPid.get(process.pid)?.ticks ?? 0,
+  const ticks: Record<string, number> = {
+    [workflowsApart ? 'zelo: api, channels' : 'zelo: api, channels, workflows']:
+      byPid.get(process.pid)?.ticks ?? 0,
     'zelo: projections': under(projector.pid),
+    ...(workflows ? { 'zelo: workflows': under(workflows.pid) } : {}),
     'inbound load + admin socket': under(load?.pid),
     postgresql: byComm((c) => c === 'postgres'),
     'temporal dev server': byComm((c) => c.startsWith('temporal')),
     'machine (2 cores)': all[0] + all[1] + all[2] + all[4] + all[5] + all[6],
   };
+  return { at: Date.now(), ticks };
 }
 type Cpu = ReturnType<typeof cpuSample>;
 const cpuBetween = (a: Cpu, b: Cpu) => {
   const s = (b.at - a.at) / 1000;
-  const keys = Object.keys(a).filter((k) => k !== 'at') as Exclude<keyof Cpu, 'at'>[];
-  return Object.fromEntries(keys.map((k) => [k, `${(((b[k] - a[k]) / clockTicks / s) * 100).toFixed(0)} %`]));
+  return Object.fromEntries(
+    Object.keys(a.ticks).map((k) => [
+      k,
+      `${(((b.ticks[k] - a.ticks[k]) / clockTicks / s) * 100).toFixed(0)} %`,
+    ]),
+  );
 };
 
 // 3. The inbound load, first alone.
@@ -433,7 +456,10 @@ for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 if (inbound.failures.length) console.log('inbound failures:', inbound.failures);
 console.log(`(the run took ${since()}; campaign phase ${sec(campaignsTo - scheduledMs)})`);
 
-projector.kill('SIGTERM');
-await new Promise((r) => projector.once('exit', r));
+for (const child of [workflows, projector]) {
+  if (!child) continue;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
 await system.close();
 process.exit(correct ? 0 : 1);

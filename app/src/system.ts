@@ -1,7 +1,7 @@
 import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import { connectionProvider } from '@zelo/projections/connections/queries';
 import { allProjections, readModelMigrations } from '@zelo/projections/registry';
-import { ProjectionRunner } from '@zelo/projections/runner';
+import { type Projection, ProjectionRunner } from '@zelo/projections/runner';
 import { buildApp, type RouteSummary } from '@zelo/services/api/app';
 import type { AppContext } from '@zelo/services/api/context';
 import { idempotencyMigrations } from '@zelo/services/api/idempotency';
@@ -115,7 +115,7 @@ async function startRoles(
 
   let runner: ProjectionRunner | null = null;
   if (config.roles.has('projections')) {
-    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100 });
+    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100, paceMs: 25 });
     runner.on('applied', (name: string, position: string) => watcher.record(name, position));
     runner.start();
     started.push(() => runner!.stop());
@@ -173,19 +173,26 @@ async function startRoles(
     // One runner per hot reactor: a group's batch waits for its slowest member, and who answers a
     // customer (the chatbot, a flow's signal) must not wait for a campaign's deliveries or for the
     // replies of the batch before.
-    for (const group of [
-      [chatbotReactor(deps, pool, automation)],
-      [repliesReactor(deps, pool)],
+    // paceMs: how long a group's work may wait while events keep coming (each read is round trips
+    // that every append would otherwise cost it); the chatbot answers customers, so it never waits.
+    const groups: [Projection[], number][] = [
+      [[chatbotReactor(deps, pool, automation)], 0],
+      // A safety net: queues what a flow's activity left out when it stopped in between.
+      [[repliesReactor(deps, pool)], 250],
       [
-        automaticMessagesReactor(deps),
-        contactsImportReactor(deps, adapterOf),
-        // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
-        contactListValidationReactor(deps, pool, adapterFor),
-        // A campaign shipment's deliveredAt (or failure) from its message's outcome.
-        campaignDeliveryReactor(deps),
+        [
+          automaticMessagesReactor(deps),
+          contactsImportReactor(deps, adapterOf),
+          // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.
+          contactListValidationReactor(deps, pool, adapterFor),
+          // A campaign shipment's deliveredAt (or failure) from its message's outcome.
+          campaignDeliveryReactor(deps),
+        ],
+        100,
       ],
-    ]) {
-      const reactions = new ProjectionRunner(pool, store, group, { pollMs: 500 });
+    ];
+    for (const [group, paceMs] of groups) {
+      const reactions = new ProjectionRunner(pool, store, group, { pollMs: 500, paceMs });
       reactions.start();
       started.push(() => reactions.stop());
     }
@@ -225,7 +232,8 @@ async function startRoles(
           invoiceDueDate(deps),
         ),
       ],
-      { pollMs: 500 },
+      // A payment's due date can wait a quarter of a second; reading on every append cannot.
+      { pollMs: 500, paceMs: 250 },
     );
     billing.start();
     started.push(() => billing.stop());
@@ -264,7 +272,8 @@ async function startRoles(
         ...timerReactors(client, taskQueue, deps, pool, renewal, retentionMs),
         ...webhookDeliveryReactors(client, taskQueue, deps, pool, config.webhookRetry),
       ],
-      { pollMs: 500 },
+      // Timers and webhook deliveries can wait a quarter of a second; reading on every append cannot.
+      { pollMs: 500, paceMs: 250 },
     );
     timers.start();
     started.push(() => timers.stop());

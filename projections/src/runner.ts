@@ -274,6 +274,12 @@ export async function readCheckpoint(pool: pg.Pool, name: string): Promise<strin
 export interface RunnerOptions {
   batchSize?: number;
   pollMs?: number;
+  /**
+   * The least time between two reads while events keep coming (a backlog is read without a pause). For
+   * reactors whose work can wait a moment (timers, billing, a safety net): under load every append
+   * wakes every runner, and each read is a round trip or four to PostgreSQL.
+   */
+  paceMs?: number;
 }
 
 /**
@@ -288,6 +294,7 @@ export class ProjectionRunner extends EventEmitter {
   /** Set by a wake-up that arrived while a batch was being applied, so it is not lost. */
   private dirty = false;
   private lastWake = 0;
+  private lastRead = 0;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   readonly positions = new Map<string, string | null>();
@@ -324,7 +331,13 @@ export class ProjectionRunner extends EventEmitter {
   private async loop(): Promise<void> {
     for (const p of this.projections) this.positions.set(p.name, await readCheckpoint(this.pool, p.name));
     const batchSize = this.options.batchSize ?? 500;
+    let backlog = false;
     while (!this.stopped) {
+      const pause = backlog ? 0 : this.lastRead + (this.options.paceMs ?? 0) - Date.now();
+      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+      if (this.stopped) break;
+      this.lastRead = Date.now();
+      backlog = false;
       try {
         const events = await this.source.readAll(this.lowest(), batchSize);
         if (events.length > 0) {
@@ -347,7 +360,8 @@ export class ProjectionRunner extends EventEmitter {
             this.emit('applied', name, position);
           }
           this.emit('changes', changes);
-          if (events.length === batchSize) continue;
+          backlog = events.length === batchSize;
+          if (backlog) continue;
         }
       } catch (err) {
         console.error('[projections]', (err as Error).message);

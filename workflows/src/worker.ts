@@ -11,6 +11,16 @@ import type { TicketTimerActivities } from './tickets/ticket-timer/activities.ts
 export const TASK_QUEUE = 'zelo';
 export const defaultTemporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 
+/** The worker's settings beyond the defaults (bench/temporal-floor.ts measures Temporal with them too). */
+export const WORKER_TUNING = {
+  // A flow's answer holds its workflow task while its local activity writes (bench:flows): the
+  // default 40 slots made 200 customers answering at once wait in line for them.
+  maxConcurrentWorkflowTaskExecutions: 100,
+  maxConcurrentLocalActivityExecutions: 100,
+  // Every run waiting for a customer stays in memory, so an answer never replays its history.
+  maxCachedWorkflows: 5_000,
+};
+
 export interface StartWorkerOptions {
   /** host:port of the Temporal frontend; default TEMPORAL_ADDRESS or 127.0.0.1:7233. */
   address?: string;
@@ -45,12 +55,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     taskQueue: options.taskQueue ?? TASK_QUEUE,
     workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
     activities: options.activities,
-    // A flow's answer holds its workflow task while its local activity writes (bench:flows): the
-    // default 40 slots made 200 customers answering at once wait in line for them.
-    maxConcurrentWorkflowTaskExecutions: 100,
-    maxConcurrentLocalActivityExecutions: 100,
-    // Every run waiting for a customer stays in memory, so an answer never replays its history.
-    maxCachedWorkflows: 5_000,
+    ...WORKER_TUNING,
   });
   const running = worker.run().catch((err) => {
     console.error('[workflows] worker stopped:', (err as Error).message);
