@@ -295,6 +295,8 @@ export class ProjectionRunner extends EventEmitter {
   private dirty = false;
   private lastWake = 0;
   private lastRead = 0;
+  /** Ends a pace's pause early: only stop() does (an append must not). */
+  private interrupt: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   readonly positions = new Map<string, string | null>();
@@ -334,7 +336,16 @@ export class ProjectionRunner extends EventEmitter {
     let backlog = false;
     while (!this.stopped) {
       const pause = backlog ? 0 : this.lastRead + (this.options.paceMs ?? 0) - Date.now();
-      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+      if (pause > 0) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, pause);
+          this.interrupt = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        this.interrupt = null;
+      }
       if (this.stopped) break;
       this.lastRead = Date.now();
       backlog = false;
@@ -401,6 +412,7 @@ export class ProjectionRunner extends EventEmitter {
     this.stopped = true;
     this.unsubscribe?.();
     this.wake?.();
+    this.interrupt?.();
     await this.loopDone;
   }
 }

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewEvent } from '../../services/src/event-store/port.ts';
+import { eventStoreMigrations, PostgresEventStore } from '../../services/src/event-store/postgres.ts';
+import { eventually } from '../../services/src/testing/eventually.ts';
+import { createTestDatabase, type TestDatabase } from '../../services/src/testing/database.ts';
+import { checkpointMigration, type Projection, ProjectionRunner } from './runner.ts';
+
+const companyId = randomUUID();
+const note = (): NewEvent => ({
+  id: randomUUID(),
+  type: 'TicketNoteAdded',
+  data: { companyId, noteId: randomUUID(), ticketId: randomUUID(), userId: randomUUID(), note: 'n' },
+  metadata: { companyId, actor: 'test', correlationId: randomUUID(), at: new Date().toISOString() },
+});
+
+/** A reactor that only remembers what it was given, and a runner that counts its batches. */
+function watched(
+  store: PostgresEventStore,
+  pool: TestDatabase['pool'],
+  options: { paceMs?: number; batchSize?: number },
+) {
+  const seen: string[] = [];
+  const projection: Projection = {
+    name: `paced-${randomUUID()}`,
+    tables: [],
+    async handle(_tx, event) {
+      seen.push(event.id);
+    },
+  };
+  const runner = new ProjectionRunner(pool, store, [projection], { pollMs: 50, ...options });
+  let batches = 0;
+  runner.on('applied', () => batches++);
+  return { seen, runner, batches: () => batches };
+}
+
+// paceMs: a reactor whose work can wait reads at most once per pace while events keep coming, so
+// that every append does not cost it a read; nothing is lost, and a backlog is read without a pause.
+describe('ProjectionRunner paceMs', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase([...eventStoreMigrations, checkpointMigration]);
+    store = new PostgresEventStore(db.pool, db.url);
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('reads events arriving one by one in a few paced batches, every one of them', async () => {
+    const paced = watched(store, db.pool, { paceMs: 400 });
+    const eager = watched(store, db.pool, {});
+    paced.runner.start();
+    eager.runner.start();
+    const ids: string[] = [];
+    const started = Date.now();
+    // 24 appends 25 ms apart: about 600 ms of steady traffic (more on a busy machine).
+    for (let i = 0; i < 24; i++) {
+      const e = note();
+      ids.push(e.id);
+      await store.appendToStream(`note-${e.id}`, [e], 'no_stream');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const traffic = Date.now() - started;
+    await eventually(async () => expect(paced.seen).toEqual(ids), 5_000);
+    await eventually(async () => expect(eager.seen).toEqual(ids), 5_000);
+    await Promise.all([paced.runner.stop(), eager.runner.stop()]);
+    // One read per 400 ms of traffic (two or three batches for 600 ms), where the runner without a
+    // pace took a batch for nearly every append.
+    expect(paced.batches()).toBeLessThanOrEqual(Math.ceil(traffic / 400) + 1);
+    expect(eager.batches()).toBeGreaterThan(8);
+  });
+
+  it('reads a backlog batch after batch without waiting for its pace', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const e = note();
+      ids.push(e.id);
+      await store.appendToStream(`note-${e.id}`, [e], 'no_stream');
+    }
+    const paced = watched(store, db.pool, { paceMs: 10_000, batchSize: 10 });
+    const started = Date.now();
+    paced.runner.start();
+    // The events of the first test come first: every event of this one within a fraction of one pace.
+    await eventually(async () => expect(paced.seen.slice(-50)).toEqual(ids), 5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await paced.runner.stop();
+  });
+});
