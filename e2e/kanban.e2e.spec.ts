@@ -234,7 +234,9 @@ describe('the kanban board in two browsers', () => {
     await row.getByRole('button', { name: 'Editar tag' }).click();
     const toggle = admin.getByTestId('tag-kanban');
     expect(await toggle.isChecked()).toBe(true);
-    await toggle.setChecked(false, { force: true });
+    // The switch's label, not its hidden input with force: a forced click skips the wait for the
+    // dialog's opening animation to end, and under load it landed beside the moving switch.
+    await admin.locator('label', { has: toggle }).click();
     expect(await toggle.isChecked()).toBe(false);
     await admin.getByTestId('tag-save').click();
     await row.filter({ hasNotText: 'Kanban' }).waitFor({ timeout: 10_000 });
