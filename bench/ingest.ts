@@ -15,6 +15,7 @@
  *   BENCH_SWEEP=1        one run at 8, 32 and 128 senders, each on a fresh database, then a table
  *   BENCH_REPLAY=0       skip the replay comparison (it rebuilds every projection)
  *   BENCH_QUERIES=1      also list the statements each process sent most, per message
+ *   BENCH_QUERY_CHARS=n  how much of each listed statement to show (default 90)
  *   BENCH_SINGLE=1       every role in this one process; BENCH_PROFILE=<file> CPU profiles
  */
 import { spawn } from 'node:child_process';
