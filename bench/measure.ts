@@ -22,7 +22,10 @@ export function countQueries(): void {
       queryCount.total++;
       if (byText) {
         const q = args[0] as string | { text?: string };
-        const text = (typeof q === 'string' ? q : (q?.text ?? '?')).replace(/\s+/g, ' ').trim().slice(0, Number(process.env.BENCH_QUERY_CHARS ?? 90));
+        const text = (typeof q === 'string' ? q : (q?.text ?? '?'))
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, Number(process.env.BENCH_QUERY_CHARS ?? 90));
         queryCount.byText.set(text, (queryCount.byText.get(text) ?? 0) + 1);
       }
     }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../services/src/event-store/port.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../../services/src/event-store/postgres.ts';
-import { eventually } from '../../services/src/testing/eventually.ts';
 import { createTestDatabase, type TestDatabase } from '../../services/src/testing/database.ts';
+import { eventually } from '../../services/src/testing/eventually.ts';
 import { checkpointMigration, type Projection, ProjectionRunner } from './runner.ts';
 
 const companyId = randomUUID();
