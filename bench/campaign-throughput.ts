@@ -31,6 +31,7 @@ import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { runConnectionCommand } from '../services/src/connections/handlers.ts';
 import { newId } from '../services/src/platform/ids.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
+import { startRole } from './measure.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = env('CAMPAIGN_CONNECTIONS', 10);
@@ -56,22 +57,10 @@ const system = await startTestSystem({
   },
 });
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-/** Roles in a child process (bench/role.ts), which says it is ready over IPC. */
-async function spawnRole(roles: string) {
-  const child = spawn(tsx, [fileURLToPath(new URL('./role.ts', import.meta.url))], {
-    env: {
-      ...process.env,
-      DATABASE_URL: system.databaseUrl,
-      BENCH_ROLES: roles,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise((r) => child.once('message', r));
-  return child;
-}
-const projector = await spawnRole('projections');
-const workflows = workflowsApart ? await spawnRole('workflows') : null;
+const projector = await startRole(system.databaseUrl, 'projections');
+const workflows = workflowsApart
+  ? await startRole(system.databaseUrl, 'workflows', { TEMPORAL_TASK_QUEUE: taskQueue })
+  : null;
 const { deps, ctx } = system;
 const pool = ctx.pool;
 const simulator = system.simulator!;
@@ -456,10 +445,7 @@ for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 if (inbound.failures.length) console.log('inbound failures:', inbound.failures);
 console.log(`(the run took ${since()}; campaign phase ${sec(campaignsTo - scheduledMs)})`);
 
-for (const child of [workflows, projector]) {
-  if (!child) continue;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
+await workflows?.stop();
+await projector.stop();
 await system.close();
 process.exit(correct ? 0 : 1);
