@@ -188,7 +188,8 @@ async function startRoles(
           // A campaign shipment's deliveredAt (or failure) from its message's outcome.
           campaignDeliveryReactor(deps),
         ],
-        100,
+        // Greetings answer a customer's first message: paced, one came after the customer's second.
+        0,
       ],
     ];
     for (const [group, paceMs] of groups) {
