@@ -31,7 +31,7 @@ import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { runConnectionCommand } from '../services/src/connections/handlers.ts';
 import { newId } from '../services/src/platform/ids.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { startRole } from './measure.ts';
+import { countQueries, type ProcessStats, queryCount, queryTexts, startRole } from './measure.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = env('CAMPAIGN_CONNECTIONS', 10);
@@ -47,6 +47,8 @@ const since = () => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 const log = (s: string) => console.log(`[${since()}] ${s}`);
 
 Runtime.install({ logger: new DefaultLogger('WARN') });
+// Every query this process sends from now on is counted (BENCH_QUERIES=1: by statement too).
+countQueries();
 // As `npm start` runs it: the Temporal worker in a process of its own (WORKFLOWS_APART=0: beside the API).
 const workflowsApart = process.env.WORKFLOWS_APART !== '0';
 const taskQueue = `bench-campaign-${randomUUID()}`;
@@ -237,6 +239,14 @@ const baselineTo = Date.now();
 const baselineCpu = cpuBetween(baselineCpu0, cpuSample());
 log(`baseline done (${baselineSeconds} s)`);
 
+/** Queries sent so far by each product process (the inbound load's share included). */
+async function queriesNow(): Promise<Record<string, ProcessStats>> {
+  const here = { cpu: 0, queries: queryCount.total, texts: queryTexts() };
+  const out: Record<string, ProcessStats> = { 'api, channels': here, projections: await projector.stats() };
+  if (workflows) out.workflows = await workflows.stats();
+  return out;
+}
+
 // 4. One campaign per connection, a few seconds ahead.
 const scheduledAt = new Date(Date.now() + 5_000).toISOString();
 const campaigns: string[] = [];
@@ -260,6 +270,7 @@ for (let c = 0; c < connections; c++) {
 }
 log(`${connections} campaigns PROGRAMADA for ${scheduledAt}`);
 const campaignCpu0 = cpuSample();
+const queries0 = await queriesNow();
 const timeline: { s: number; sent: number; delivered: number; failed: number; done: number }[] = [];
 const counters = async () =>
   (
@@ -289,6 +300,7 @@ for (let lastLog = 0; ; ) {
 }
 const campaignsTo = Date.now();
 const campaignCpu = cpuBetween(campaignCpu0, cpuSample());
+const queries1 = await queriesNow();
 load.stdin!.write('stop\n');
 const inbound = JSON.parse(await loadResult) as {
   late: number;
@@ -440,9 +452,29 @@ const rows: [string, string][] = [
     `${correct ? 'yes' : 'NO'}: ${perPhone.size} phones reached, ${none} without, ${twice} twice, ${wrongConnection} on another connection; ${events.n} CampaignShipmentSent events for ${events.d} recipients`,
   ],
 ];
+// Queries per campaign message during the campaign phase (the inbound load's share included: about
+// `rate` × seconds of inbound work rides along).
+const perMessage = (name: string) =>
+  ((queries1[name].queries - queries0[name].queries) / Math.max(1, span.sent)).toFixed(1);
+rows.push([
+  'queries per campaign message',
+  Object.keys(queries1)
+    .map((name) => `${name} ${perMessage(name)}`)
+    .join(', '),
+]);
 const width = Math.max(...rows.map(([k]) => k.length));
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 if (inbound.failures.length) console.log('inbound failures:', inbound.failures);
+if (process.env.BENCH_QUERIES)
+  for (const name of Object.keys(queries1)) {
+    const before = new Map(queries0[name].texts);
+    const top = queries1[name].texts
+      .map(([text, n]): [string, number] => [text, (n - (before.get(text) ?? 0)) / Math.max(1, span.sent)])
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 14);
+    console.log(`\nqueries per campaign message, ${name} (BENCH_QUERIES)`);
+    for (const [text, n] of top) console.log(`  ${n.toFixed(2).padStart(6)}  ${text}`);
+  }
 console.log(`(the run took ${since()}; campaign phase ${sec(campaignsTo - scheduledMs)})`);
 
 await workflows?.stop();

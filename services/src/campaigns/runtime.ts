@@ -7,16 +7,35 @@ import { getFileListForSending } from '@zelo/projections/file-lists/queries';
 import { listTaggedContacts } from '@zelo/projections/tags/queries';
 import * as v from 'valibot';
 import { loadConnections } from '../connections/handlers.ts';
-import { ensureContact } from '../contacts/handlers.ts';
+import { ensureContact, newContactEvents } from '../contacts/handlers.ts';
 import { storedMediaRef } from '../media/stored-url.ts';
-import { loadMessage, queueOutboundMessage } from '../messaging/handlers.ts';
-import { type Actor, commandHandler, type Deps } from '../platform/command-handler.ts';
+import { hasTemplateVariables } from '../messaging/domain/template.ts';
+import {
+  loadMessage,
+  messageStreamId,
+  outboundMessageData,
+  queueOutboundMessage,
+} from '../messaging/handlers.ts';
+import {
+  type Actor,
+  commandHandler,
+  createStreams,
+  type Deps,
+  type DomainEvent,
+  type NewStream,
+  recordable,
+} from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
-import { idFromName } from '../platform/ids.ts';
+import { idFromName, newId } from '../platform/ids.ts';
 import { inLanes } from '../platform/lanes.ts';
 import { Slots } from '../platform/slots.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
-import { loadTicketWithOpening, runTicketCommand, ticketForInbound } from '../tickets/handlers.ts';
+import {
+  loadTicketWithOpening,
+  newConversationEvents,
+  runTicketCommand,
+  ticketForInbound,
+} from '../tickets/handlers.ts';
 import type { CampaignState, ShipmentCommand } from './domain/campaign.ts';
 import {
   type DailySlotsCommand,
@@ -195,7 +214,7 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
     const settings = await loadCampaignSettings(deps, s.companyId);
     if ((await takeSlots(s, settings.dailyLimitPerConnection, [index])).length === 0)
       return { outcome: 'daily-limit' as const };
-    const part = await deliver(s, settings, index);
+    const part = await deliver(s, settings, index, await knownNumbers(s, [index]));
     await runCampaignCommand(deps, part, who(s.companyId));
     return outcomeOf(part);
   }
@@ -220,12 +239,13 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
     const wanted = indexes.filter((i) => i < (s.recipients?.length ?? 0) && !s.shipments.has(i));
     const settings = await loadCampaignSettings(deps, s.companyId);
     const slotted = new Set(await takeSlots(s, settings.dailyLimitPerConnection, wanted));
+    const known = await knownNumbers(s, wanted);
     const parts: ShipmentCommand[] = [];
     await inLanes(
       wanted.filter((i) => slotted.has(i)),
       (i) => String(i),
       async (i) => {
-        parts.push(await sendSlots.run(() => deliver(s, settings, i)));
+        parts.push(await sendSlots.run(() => deliver(s, settings, i, known)));
         progress();
       },
       SEND_LANES,
@@ -274,14 +294,33 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
   }
 
   /**
+   * The recipients' numbers that have a contact in the read model: their sends read the contact and
+   * its conversation. The others are tried as new numbers in one write (a number that got its contact
+   * since, the read model lagging, only costs that write's refusal).
+   */
+  async function knownNumbers(s: Running, indexes: number[]): Promise<Set<string>> {
+    const numbers = indexes
+      .map((i) => normalizeWhatsappNumber(s.recipients?.[i]?.number ?? ''))
+      .filter((n): n is string => !!n);
+    if (numbers.length === 0 || !deps.store.atomicMultiStream) return new Set(numbers);
+    const { rows } = await pool.query<{ number: string }>(
+      'SELECT number FROM contacts WHERE company_id = $1 AND number = ANY($2::text[])',
+      [s.companyId, numbers],
+    );
+    return new Set(rows.map((r) => r.number));
+  }
+
+  /**
    * Queues recipient `index`'s messages under stable ids: the contact (upserted by number), its ticket
    * on the campaign's connection, the text, the file list's files and the attachment. Answers the
-   * shipment to record: sent, or failed with the reason.
+   * shipment to record: sent, or failed with the reason. A number without a contact takes one write
+   * (`deliverToNewNumber`); the rest, and a retry, read what they need first.
    */
   async function deliver(
     s: Running,
     settings: CampaignSettingsFields,
     index: number,
+    known: Set<string>,
   ): Promise<ShipmentCommand> {
     const { companyId, campaignId } = s;
     const whatsappId = s.runWhatsappId as string;
@@ -302,6 +341,10 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
     let ticketId: string;
     let queuedAt: number;
     try {
+      const created = known.has(number)
+        ? null
+        : await deliverToNewNumber(s, settings, index, number, variant);
+      if (created) return created;
       const contact = await ensureContact(
         deps,
         companyId,
@@ -346,6 +389,90 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
       ticketId,
       variant: variant[0],
       sentAt: new Date(queuedAt).toISOString(),
+    };
+  }
+
+  /**
+   * A number Zelo has no contact for: its contact, conversation and ticket (opened without agent or
+   * queue and closed at once, as `deliver` leaves it), the text and the files, in one write that expects
+   * none of them to exist. Null when one does (the number got a contact meanwhile, or a retried send
+   * finds its message queued): nothing was written, and `deliver` reads and decides instead.
+   */
+  async function deliverToNewNumber(
+    s: Running,
+    settings: CampaignSettingsFields,
+    index: number,
+    number: string,
+    variant: [number, string],
+  ): Promise<ShipmentCommand | null> {
+    const { companyId, campaignId } = s;
+    const whatsappId = s.runWhatsappId as string;
+    const recipient = (s.recipients as CampaignRecipient[])[index];
+    const contactId = newId();
+    const ticketId = newId();
+    const at = deps.clock.now();
+    const body = personalize(variant[1], recipient, settings.variables, {
+      ticketId,
+      ticketCreatedAt: at,
+      now: at,
+      timeZone,
+    });
+    const files = await attachments(s, campaignId, index);
+    // What the template would still fill needs the contact read back: the reading path does that.
+    if ([body, ...files.map((f) => f.body)].some(hasTemplateVariables)) return null;
+    const conversation = newConversationEvents(
+      {
+        companyId,
+        whatsappId,
+        contactId,
+        isGroup: false,
+        ticketId,
+        reason: 'created',
+        status: 'open',
+        userId: null,
+        queueId: null,
+      },
+      [{ type: 'CloseCampaignTicket' }],
+    );
+    const ticket = { state: conversation.ticket, openedAt: at };
+    const send = { companyId, ticketId, userId: null };
+    const messageId = shipmentMessageId(campaignId, index);
+    const messages = [
+      await outboundMessageData(deps, ticket, { ...send, body, messageId }),
+      ...(await Promise.all(files.map((f) => outboundMessageData(deps, ticket, { ...send, ...f })))),
+    ];
+    // One correlation id and time; each message a millisecond after the one before (the channel sends
+    // a conversation's messages in the order of their queued time).
+    const correlationId = newId();
+    const record = (events: DomainEvent[], actor = CAMPAIGN_ACTOR, laterMs = 0) =>
+      recordable(deps, events, { companyId, actor, correlationId }).map((e) => ({
+        ...e,
+        metadata: { ...e.metadata, at: new Date(at.getTime() + laterMs).toISOString() },
+      }));
+    const streams: NewStream[] = [
+      ...newContactEvents(
+        companyId,
+        { name: recipient.name.trim() || number, number, isGroup: false },
+        contactId,
+      ),
+      ...conversation.streams,
+    ].map((x) => ({ streamId: x.streamId, events: record(x.events) }));
+    for (const [k, data] of messages.entries()) {
+      const actor = k === 0 ? CAMPAIGN_ACTOR : CAMPAIGN_MEDIA_ACTOR;
+      const events = record([{ type: 'OutboundMessageQueued', data }], actor, k);
+      streams.push({ streamId: messageStreamId(data.messageId), events });
+    }
+    if (!(await createStreams(deps, streams))) return null;
+    return {
+      type: 'RecordShipmentSent',
+      campaignId,
+      companyId,
+      index,
+      number: recipient.number,
+      messageId,
+      ticketId,
+      variant: variant[0],
+      sentAt: at.toISOString(),
     };
   }
 

@@ -99,6 +99,34 @@ export async function ensureContact(
   }
 }
 
+/**
+ * A first contact's number claim and contact, decided against empty streams: for a writer that creates
+ * them beside other new streams in one write (`createStreams`, a campaign's message to a new number).
+ */
+export function newContactEvents(
+  companyId: string,
+  data: Pick<ContactData, 'name' | 'number' | 'isGroup'>,
+  contactId: string,
+) {
+  const full: ContactData = { email: '', profilePicUrl: '', extraInfo: [], ...data };
+  return [
+    {
+      streamId: contactNumberStreamId(companyId, data.number),
+      events: decideContactNumber(
+        { type: 'ClaimContactNumber', companyId, number: data.number, contactId },
+        initialNumberState(),
+      ),
+    },
+    {
+      streamId: contactStreamId(contactId),
+      events: decideContact(
+        { type: 'CreateContact', contactId, companyId, data: full },
+        initialContactState(),
+      ),
+    },
+  ];
+}
+
 export async function updateContact(
   deps: Deps,
   companyId: string,

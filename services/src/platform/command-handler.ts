@@ -2,6 +2,7 @@ import { DomainError } from '@zelo/contracts/errors';
 import { eventSchema } from '@zelo/contracts/events';
 import * as v from 'valibot';
 import type {
+  AppendResult,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -278,4 +279,26 @@ export async function handleAll(
     });
     return { results, position: latestPosition(deps.store, ...results.map((r) => r.position)) };
   });
+}
+
+/** A stream a command creates, with its recorded events. */
+export interface NewStream {
+  streamId: string;
+  events: NewEvent[];
+}
+
+/**
+ * A command whose streams must all be new (a first contact's number, contact, conversation, ticket and
+ * message), appended in one write that expects none of them to exist, without reading them first.
+ * Null when one exists already, or when the store cannot write several streams atomically: nothing
+ * was written, and the caller takes its reading path.
+ */
+export async function createStreams(deps: Deps, streams: NewStream[]): Promise<AppendResult[] | null> {
+  if (!deps.store.atomicMultiStream) return null;
+  try {
+    return await deps.store.appendToStreams(streams.map((s) => ({ ...s, expected: 'no_stream' as const })));
+  } catch (err) {
+    if (err instanceof WrongExpectedRevisionError) return null;
+    throw err;
+  }
 }

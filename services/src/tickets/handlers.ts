@@ -1,5 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
-import type { ConversationTicketClaimed } from '@zelo/contracts/tickets/events';
+import type { ConversationTicketClaimed, TicketEvent } from '@zelo/contracts/tickets/events';
 import {
   type Actor,
   commandHandler,
@@ -19,7 +19,7 @@ import {
   evolveConversation,
   initialConversationState,
 } from './domain/conversation.ts';
-import { decideTicket } from './domain/decide-ticket.ts';
+import { decideTicket, type TicketCommand } from './domain/decide-ticket.ts';
 import { evolveTicket, initialTicketState, isActiveOn, type TicketState } from './domain/ticket.ts';
 
 export const ticketStreamId = (ticketId: string) => `ticket-${ticketId}`;
@@ -135,6 +135,33 @@ export async function ticketForInbound(
   };
   const r = await claimConversation(deps, claim, who, true);
   return { ticketId: ticketIdOf(r.ticket.state), created: r.claimed, position: r.position };
+}
+
+/**
+ * A new conversation claimed by a new ticket, then `then` decided on that ticket, against empty
+ * streams: for a writer that creates them beside other new streams in one write (`createStreams`).
+ * With the ticket's state after them.
+ */
+export function newConversationEvents(claim: Claim, then: TicketCommand[] = []) {
+  const conversationId = conversationStreamId(claim.whatsappId, claim.contactId);
+  const claimed = decideConversation(
+    { type: 'ClaimTicket', claim, currentIsActive: false },
+    initialConversationState(),
+  );
+  const ticketEvents: TicketEvent[] = [];
+  let ticket = initialTicketState();
+  for (const command of [{ type: 'ApplyClaim', conversationId, revision: 0, claim } as const, ...then]) {
+    const events = decideTicket(command, ticket);
+    ticket = events.reduce(evolveTicket, ticket);
+    ticketEvents.push(...events);
+  }
+  return {
+    streams: [
+      { streamId: conversationId, events: claimed },
+      { streamId: ticketStreamId(claim.ticketId), events: ticketEvents },
+    ],
+    ticket,
+  };
 }
 
 /** An agent opens a ticket for a contact (POST /tickets). */
