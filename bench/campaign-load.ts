@@ -3,7 +3,8 @@
  * would be: one admin socket, then a steady stream of customer messages at `rate` per second through
  * the simulator's inbound endpoint (customer c writes to connection c mod n), until a line `stop` on
  * stdin. Prints `ready` once the socket listens, and at the end one JSON line: for every message the
- * wall-clock time it was sent and its latency to the admin's push (null when never pushed).
+ * wall-clock time it was sent, its latency to the admin's push (null when never pushed) and to the
+ * inbound call's answer (the message stored).
  */
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
@@ -35,7 +36,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 console.log('ready');
 
-const sent: { body: string; wall: number; at: number }[] = [];
+const sent: { body: string; wall: number; at: number; answered?: number }[] = [];
 let inFlight = 0;
 let late = 0;
 const failures: string[] = [];
@@ -49,7 +50,8 @@ for (let i = 0; !stopping; i++) {
   if (performance.now() - due > 100) late++;
   const body = `inbound ${i}`;
   const c = i % customers;
-  sent.push({ body, wall: Date.now(), at: performance.now() });
+  const message: (typeof sent)[number] = { body, wall: Date.now(), at: performance.now() };
+  sent.push(message);
   inFlight++;
   fetch(`${url}/simulator/connections/${whatsappIds[c % whatsappIds.length]}/inbound`, {
     method: 'POST',
@@ -57,6 +59,7 @@ for (let i = 0; !stopping; i++) {
     body: JSON.stringify({ from: `55119${10_000_000 + c}`, name: `Customer ${c}`, body }),
   })
     .then(async (res) => {
+      message.answered = performance.now() - message.at;
       if (res.status !== 201) failures.push(`${body}: ${res.status} ${await res.text()}`);
     })
     .catch((err) => failures.push(`${body}: ${err}`))
@@ -71,7 +74,12 @@ const result = JSON.stringify({
   late,
   failures: failures.slice(0, 5),
   failureCount: failures.length,
-  samples: sent.map((s) => [s.wall, pushedAt.has(s.body) ? pushedAt.get(s.body)! - s.at : null]),
+  // [sent at (wall clock), → push (ms, null: never pushed), → the call answered (ms: the message stored)]
+  samples: sent.map((s) => [
+    s.wall,
+    pushedAt.has(s.body) ? pushedAt.get(s.body)! - s.at : null,
+    s.answered ?? null,
+  ]),
 });
 // A megabyte into a pipe: exit only once it is written, or the reader gets half of it.
 process.stdout.write(`${result}\n`, () => process.exit(0));

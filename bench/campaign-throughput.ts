@@ -306,7 +306,7 @@ const inbound = JSON.parse(await loadResult) as {
   late: number;
   failures: string[];
   failureCount: number;
-  samples: [number, number | null][];
+  samples: [number, number | null, number | null][];
 };
 const deliveryWait = env('DELIVERY_WAIT_SECONDS', 60);
 await eventually(
@@ -349,10 +349,12 @@ const pct = (xs: number[], p: number) => {
 const window = (from: number, to: number) => {
   const inIt = inbound.samples.filter(([wall]) => wall >= from && wall < to);
   const lat = inIt.map(([, l]) => l).filter((l): l is number => l !== null);
+  const stored = inIt.map(([, , a]) => a).filter((a): a is number => a !== null);
   return {
     n: inIt.length,
     missing: inIt.length - lat.length,
     text: `p50 ${pct(lat, 50)}  p95 ${pct(lat, 95)}  p99 ${pct(lat, 99)}  max ${pct(lat, 100)} ms`,
+    stored: `p50 ${pct(stored, 50)}  p99 ${pct(stored, 99)} ms`,
     rate: inIt.length / ((to - from) / 1000),
   };
 };
@@ -428,11 +430,11 @@ const rows: [string, string][] = [
   ],
   [
     'inbound → push, baseline',
-    `${base.text}  (${base.n} messages, ${base.rate.toFixed(0)}/s sent, ${base.missing} not pushed)`,
+    `${base.text}  (${base.n} messages, ${base.rate.toFixed(0)}/s sent, ${base.missing} not pushed; the call answered ${base.stored})`,
   ],
   [
     'inbound → push, during',
-    `${during.text}  (${during.n} messages, ${during.rate.toFixed(0)}/s sent, ${during.missing} not pushed)`,
+    `${during.text}  (${during.n} messages, ${during.rate.toFixed(0)}/s sent, ${during.missing} not pushed; the call answered ${during.stored})`,
   ],
   ['inbound sends late (> 100 ms) / failed', `${inbound.late} / ${inbound.failureCount}`],
   [

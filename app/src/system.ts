@@ -29,6 +29,12 @@ import { seed } from '@zelo/services/seed';
 import { moveDueDateForPayment } from '@zelo/services/tenancy/handlers';
 import { setPasswordHashCost } from '@zelo/services/users/password';
 
+/**
+ * How long a campaign batch waits for the read models to apply the one before it: long enough to
+ * absorb a batch under load, short enough that projections stopped or far behind only slow a campaign.
+ */
+const CAMPAIGN_CATCH_UP_MS = 3_000;
+
 export const allMigrations = [
   ...eventStoreMigrations,
   ...readModelMigrations,
@@ -115,7 +121,7 @@ async function startRoles(
 
   let runner: ProjectionRunner | null = null;
   if (config.roles.has('projections')) {
-    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 100, paceMs: 25 });
+    runner = new ProjectionRunner(pool, store, allProjections(), { pollMs: 500, batchSize: 500, paceMs: 25 });
     runner.on('applied', (name: string, position: string) => watcher.record(name, position));
     runner.start();
     started.push(() => runner!.stop());
@@ -248,11 +254,17 @@ async function startRoles(
     const { timerReactors, workflowActivities, webhookDeliveryActivities, webhookDeliveryReactors } =
       await import('./temporal-wiring.ts');
     const taskQueue = config.temporalTaskQueue;
+    // A campaign batch waits (at most this long) for the read models to apply the previous one.
+    const caughtUp = (position: string) =>
+      watcher.waitFor(position, ['conversations'], CAMPAIGN_CATCH_UP_MS).then(
+        () => {},
+        () => {},
+      );
     const worker = await startWorker({
       address: config.temporalAddress,
       taskQueue,
       activities: {
-        ...workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }, jwtSecret),
+        ...workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }, jwtSecret, caughtUp),
         ...webhookDeliveryActivities(deps, pool, jwtSecret),
       },
     });

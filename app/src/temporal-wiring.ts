@@ -92,12 +92,14 @@ export function workflowActivities(
   mail: { mailer: Mailer; webUrl: string },
   /** The deployment's secret, which opens the prompts' and integrations' sealed keys. */
   secret = '',
+  /** Resolves once the read models applied the events up to a position (campaigns wait on it). */
+  caughtUp?: (position: string) => Promise<void>,
 ) {
   return {
     ...createAutomationActivities(automationRuntime(deps, pool, secret)),
     ...createScheduleActivities(scheduleActivityDeps(deps)),
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
-    ...createCampaignActivities(campaignRuntime(deps, pool)),
+    ...createCampaignActivities(campaignRuntime(deps, pool, { caughtUp })),
     ...createRenewalActivities(renewalActivityDeps(deps, pool, mail)),
     ...createCompanyErasureActivities({
       eraseCompany: (companyId) =>

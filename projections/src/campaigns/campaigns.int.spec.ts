@@ -197,7 +197,7 @@ describe('campaigns read model', () => {
     const started = campaignStarted({ ...ref, recipients });
     const sent = campaignShipmentSent({ ...ref, index: 0 });
     await given(created, started, sent);
-    const { changes } = await given(
+    await given(
       sent,
       campaignShipmentSent({ ...ref, index: 7 }),
       campaignShipmentDelivered({ ...ref, index: 2 }),
@@ -210,7 +210,10 @@ describe('campaigns read model', () => {
       failed: 0,
       pending: 2,
     });
-    expect(changes.filter((c) => c.kind === 'campaignShipment')).toEqual([]);
+    // The rows are unchanged. (A notice may still go: a shipment's write waits for no answer, so that a
+    // batch's shipments reach the database together; a screen that re-reads finds nothing new.)
+    const rows = await listShipments(db.pool, companyId, campaignId, { pageNumber: 1 });
+    expect(rows.records.map((r: { status: string }) => r.status)).toEqual(['sent', 'pending', 'pending']);
   });
 
   it('moves a sent shipment the channel gave up on to failed, out of the sent count; a delivered one stays', async () => {

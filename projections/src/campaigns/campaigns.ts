@@ -50,42 +50,46 @@ type ShipmentEvent = ProjectionEventOf<
  * A shipment moves its row forward once (pending → sent or failed, sent → delivered) and the campaign's
  * counters move with it only when the row did: a repeated event, or one for an index the run does not
  * have, changes nothing. `sent` counts delivered shipments too (pending = recipients − sent − failed).
+ * Each is one statement that needs no answer, so a batch's shipments go to the database together.
  */
 async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEvent) {
   const d = e.data;
   const moved =
     e.type === 'CampaignShipmentSent'
-      ? await tx.query(
-          `UPDATE campaign_shipments SET status='sent', message_id=$3, sent_at=$4
-            WHERE campaign_id=$1 AND idx=$2 AND status='pending'`,
-          [d.campaignId, d.index, e.data.messageId, e.data.sentAt],
-        )
+      ? {
+          sql: `UPDATE campaign_shipments SET status='sent', message_id=$4, sent_at=$5
+                 WHERE campaign_id=$1 AND idx=$2 AND status='pending' RETURNING 'pending' AS was`,
+          values: [e.data.messageId, e.data.sentAt],
+        }
       : e.type === 'CampaignShipmentFailed'
-        ? await tx.query(
+        ? {
             // A sent shipment may fail later (the channel gave up): it leaves the sent count.
-            `UPDATE campaign_shipments s SET status='failed', failed_at=$3, reason=$4
-               FROM (SELECT status FROM campaign_shipments WHERE campaign_id=$1 AND idx=$2 FOR UPDATE) old
-              WHERE s.campaign_id=$1 AND s.idx=$2 AND old.status IN ('pending', 'sent')
-              RETURNING old.status AS was`,
-            [d.campaignId, d.index, e.data.failedAt, e.data.reason],
-          )
-        : await tx.query(
-            `UPDATE campaign_shipments SET status='delivered', delivered_at=$3
-              WHERE campaign_id=$1 AND idx=$2 AND status='sent'`,
-            [d.campaignId, d.index, e.data.deliveredAt],
-          );
-  if (!moved.rowCount) return [];
+            sql: `UPDATE campaign_shipments s SET status='failed', failed_at=$4, reason=$5
+                    FROM (SELECT status FROM campaign_shipments WHERE campaign_id=$1 AND idx=$2 FOR UPDATE) old
+                   WHERE s.campaign_id=$1 AND s.idx=$2 AND old.status IN ('pending', 'sent')
+                   RETURNING old.status AS was`,
+            values: [e.data.failedAt, e.data.reason],
+          }
+        : {
+            sql: `UPDATE campaign_shipments SET status='delivered', delivered_at=$4
+                   WHERE campaign_id=$1 AND idx=$2 AND status='sent' RETURNING 'sent' AS was`,
+            values: [e.data.deliveredAt],
+          };
   const counter = {
     CampaignShipmentSent: 'sent',
     CampaignShipmentFailed: 'failed',
     CampaignShipmentDelivered: 'delivered',
   }[e.type];
-  const wasSent = e.type === 'CampaignShipmentFailed' && moved.rows[0]?.was === 'sent';
+  const leavesSent =
+    e.type === 'CampaignShipmentFailed'
+      ? `, sent = sent - (SELECT count(*) FROM moved WHERE was = 'sent')`
+      : '';
   await write(
     tx,
-    `UPDATE campaigns SET ${counter} = ${counter} + 1${wasSent ? ', sent = sent - 1' : ''}, updated_at=$2
-      WHERE id=$1`,
-    [d.campaignId, e.metadata.at],
+    `WITH moved AS (${moved.sql})
+     UPDATE campaigns SET ${counter} = ${counter} + 1${leavesSent}, updated_at=$3
+      WHERE id=$1 AND EXISTS (SELECT 1 FROM moved)`,
+    [d.campaignId, d.index, e.metadata.at, ...moved.values],
   );
   return [campaignChange(d, 'update'), shipmentChange(d)];
 }

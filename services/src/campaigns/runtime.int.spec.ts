@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { campaignCreated, campaignStarted } from '@zelo/contracts/testing/events';
 import { contactsMigrations } from '@zelo/projections/contacts/contacts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContact } from '../contacts/handlers.ts';
 import type { EventStore, RecordedEvent } from '../event-store/port.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgres.ts';
@@ -126,7 +126,11 @@ describe('campaign sends at interval 0', () => {
     const events = await eventsOf(companyId);
     expect(events.filter((e) => e.type === 'ContactNumberClaimed')).toHaveLength(2);
     expect(events.filter((e) => e.type === 'ContactCreated')).toHaveLength(2);
-    expect(queuedMessages(events).map((e) => e.data.contactId)).toEqual([bruno.contactId, carla.contactId]);
+    // Sent side by side: the two messages may be recorded in either order.
+    const contactOf = (index: number) =>
+      queuedMessages(events).find((e) => e.data.messageId === shipmentMessageId(campaignId, index))?.data
+        .contactId;
+    expect([contactOf(0), contactOf(1)]).toEqual([bruno.contactId, carla.contactId]);
   });
 
   it('a batch retried after its worker died between queueing and recording queues nothing twice', async () => {
@@ -159,6 +163,35 @@ describe('campaign sends at interval 0', () => {
       const message = queuedMessages(events).find((m) => m.data.messageId === e.data.messageId);
       expect(e.data.ticketId).toBe(message?.data.ticketId);
     }
+  });
+
+  it('a batch answers only once the read models applied its writes, so the next waits for them', async () => {
+    const { campaignId } = await runningCampaign(['Gabi', 'Hugo']);
+    const asked: string[] = [];
+    let release = () => {};
+    const applied = new Promise<void>((r) => {
+      release = r;
+    });
+    const runtime = campaignRuntime(deps, db.pool, {
+      caughtUp: (position) => {
+        asked.push(position);
+        return applied;
+      },
+    });
+    let answered = false;
+    const batch = runtime.sendRecipients(campaignId, 0, 2).then((r) => {
+      answered = true;
+      return r;
+    });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    // It waits on the position of its last write, the shipments'.
+    const last = (await store.readStream(campaignStreamId(campaignId))).events.at(-1);
+    expect(last?.type).toBe('CampaignShipmentSent');
+    expect(asked[0]).toBe(last?.position);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    release();
+    expect((await batch).map((o) => o.outcome)).toEqual(['sent', 'sent']);
   });
 });
 

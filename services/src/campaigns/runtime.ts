@@ -95,8 +95,20 @@ export interface RunSettings extends Omit<CampaignSettingsFields, 'variables'> {
 type Running = Extract<CampaignState, { kind: 'exists' }>;
 const live = (s: CampaignState): Running | null => (s.kind === 'exists' && !s.deleted ? s : null);
 
+export interface CampaignRuntimeOptions {
+  timeZone?: string;
+  /**
+   * Resolves once the read models have applied the events up to `position` (or gave up waiting). A
+   * batch at interval 0 waits for it before the next: the projections apply every write in order, so a
+   * campaign written faster than they apply would queue the agents' own messages behind its backlog
+   * (the inbound push waited 1 - 1.7 s behind a campaign of 1 000 at 170 messages/s).
+   */
+  caughtUp?: (position: string) => Promise<void>;
+}
+
 /** The campaign activities' handlers, on the event store and the read models they read. */
-export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPANY_TIME_ZONE) {
+export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntimeOptions = {}) {
+  const { timeZone = COMPANY_TIME_ZONE, caughtUp = async () => {} } = options;
   const who = (companyId: string, actor = CAMPAIGN_ACTOR): Actor => ({ companyId, actor });
   const now = () => deps.clock.now().toISOString();
 
@@ -251,12 +263,14 @@ export function campaignRuntime(deps: Deps, pool: Pool, timeZone: string = COMPA
       SEND_LANES,
     );
     parts.sort((a, b) => a.index - b.index);
-    if (parts.length > 0)
-      await runCampaignCommand(
+    if (parts.length > 0) {
+      const recorded = await runCampaignCommand(
         deps,
         { type: 'RecordShipments', campaignId, companyId: s.companyId, parts },
         who(s.companyId),
       );
+      if (recorded.position) await caughtUp(recorded.position);
+    }
     const recorded = new Map(parts.map((p) => [p.index, outcomeOf(p).outcome]));
     const out: BatchOutcome[] = [];
     for (const i of indexes) {
