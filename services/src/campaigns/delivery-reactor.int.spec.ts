@@ -86,6 +86,18 @@ async function apply(...events: ProjectionEvent[]) {
   }
 }
 
+async function applyBatch(...events: ProjectionEvent[]) {
+  const reactor = campaignDeliveryReactor(deps);
+  const tx = await db.pool.connect();
+  try {
+    await tx.query('BEGIN');
+    await reactor.handleBatch?.(tx, events);
+    await tx.query('COMMIT');
+  } finally {
+    tx.release();
+  }
+}
+
 const message = (campaignId: string, index: number) => ({
   messageId: shipmentMessageId(campaignId, index),
   companyId,
@@ -157,5 +169,36 @@ describe('campaign delivery reactor', () => {
     await apply(envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })));
     expect(await outcomes(id)).toEqual({ 3: 'failed' });
     expect(await rows()).toBe(0);
+  });
+
+  it('a batch with many messages in every order: each delivered or failed once, in one append per campaign', async () => {
+    const id = await runningCampaign();
+    const start = await rows();
+    const queued = [0, 1, 2, 3].map((i) => envelope(outboundMessageQueued(message(id, i)), CAMPAIGN_ACTOR));
+    const shipments = [];
+    for (const i of [0, 1, 2, 3]) shipments.push(await shipmentSent(id, i));
+    const before = (await store.readStream(`campaign-${id}`)).events.length;
+    await applyBatch(
+      queued[0],
+      queued[1],
+      shipments[0],
+      envelope(outboundMessageSent(message(id, 1))), // sent before its shipment is recorded
+      envelope(outboundMessageSent(message(id, 0))),
+      queued[2],
+      shipments[1],
+      queued[3],
+      shipments[2],
+      shipments[3],
+      envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })),
+      envelope(outboundMessageSent(message(id, 3))), // a later "sent" does not undo the failure
+    );
+    expect(await outcomes(id)).toEqual({ 0: 'delivered', 1: 'delivered', 2: 'sent', 3: 'failed' });
+    const appended = (await store.readStream(`campaign-${id}`)).events.slice(before);
+    expect(new Set(appended.map((e) => e.metadata.correlationId)).size).toBe(1);
+    // Only recipient 2 still waits for the channel.
+    expect(await rows()).toBe(start + 1);
+    await applyBatch(envelope(outboundMessageSent(message(id, 2))));
+    expect(await outcomes(id)).toEqual({ 0: 'delivered', 1: 'delivered', 2: 'delivered', 3: 'failed' });
+    expect(await rows()).toBe(start);
   });
 });

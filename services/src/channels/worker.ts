@@ -60,6 +60,12 @@ interface QueuedRow {
   queued_at: Date;
 }
 
+/** Where a claimed batch's messages go: each contact's number, each connection's provider. */
+interface Recipients {
+  contacts: Map<string, { number: string; isGroup: boolean }>;
+  providers: Map<string, string>;
+}
+
 /** Claimed rows split per conversation (connection and contact), each oldest first. */
 function byConversation(rows: QueuedRow[]): QueuedRow[][] {
   const groups = new Map<string, QueuedRow[]>();
@@ -313,7 +319,10 @@ export class ChannelWorker {
         [LEASE_SECONDS, this.id],
       );
       if (rows.length === 0) return;
-      await Promise.all(byConversation(rows).map((messages) => this.deliverInOrder(messages)));
+      const recipients = this.recipientsOf(rows);
+      // A failed lookup is each message's failure (backed off in deliverOne), never an unhandled one.
+      recipients.catch(() => {});
+      await Promise.all(byConversation(rows).map((messages) => this.deliverInOrder(messages, recipients)));
     }
   }
 
@@ -322,9 +331,9 @@ export class ChannelWorker {
    * greeting and its first question could reach the phone swapped. When one must wait for a retry, the
    * ones after it wait with it rather than overtake it.
    */
-  private async deliverInOrder(messages: QueuedRow[]): Promise<void> {
+  private async deliverInOrder(messages: QueuedRow[], recipients: Promise<Recipients>): Promise<void> {
     for (const [i, r] of messages.entries()) {
-      if ((await this.deliverOne(r)) !== 'retry') continue;
+      if ((await this.deliverOne(r, recipients)) !== 'retry') continue;
       const rest = messages.slice(i + 1).map((m) => m.message_id);
       if (rest.length === 0) return;
       await persist(() =>
@@ -345,21 +354,44 @@ export class ChannelWorker {
     return waMessageIdOf(this.pool, quotedMsgId, companyId);
   }
 
-  private async deliverOne(r: QueuedRow): Promise<'sent' | 'failed' | 'retry'> {
+  /** The contacts and connection providers of a claimed batch, in one query. */
+  private async recipientsOf(rows: QueuedRow[]): Promise<Recipients> {
+    const { rows: found } = await this.pool.query<{
+      kind: 'contact' | 'connection';
+      id: string;
+      number: string | null;
+      is_group: boolean | null;
+      provider: string | null;
+    }>(
+      `SELECT 'contact' AS kind, id, number, is_group, NULL AS provider FROM contacts WHERE id = ANY($1::uuid[])
+       UNION ALL
+       SELECT 'connection', id, NULL, NULL, provider FROM whatsapps WHERE id = ANY($2::uuid[])`,
+      [[...new Set(rows.map((r) => r.contact_id))], [...new Set(rows.map((r) => r.whatsapp_id))]],
+    );
+    const out: Recipients = { contacts: new Map(), providers: new Map() };
+    for (const f of found) {
+      if (f.kind === 'contact') out.contacts.set(f.id, { number: f.number ?? '', isGroup: !!f.is_group });
+      else out.providers.set(f.id, f.provider ?? '');
+    }
+    return out;
+  }
+
+  private async deliverOne(
+    r: QueuedRow,
+    recipients: Promise<Recipients>,
+  ): Promise<'sent' | 'failed' | 'retry'> {
     const who: Actor = { ...channelActor, companyId: r.company_id };
     try {
       // Inside the try: a lookup failing (a cut connection) backs the message off for a retry in
       // seconds, instead of leaving it claimed until its lease lapses.
-      const contact = await this.pool.query('SELECT number, is_group FROM contacts WHERE id = $1', [
-        r.contact_id,
-      ]);
-      const provider = await this.pool.query('SELECT provider FROM whatsapps WHERE id = $1', [r.whatsapp_id]);
-      const adapter = this.adapterFor(provider.rows[0]?.provider);
-      if (!adapter || !contact.rows[0])
+      const { contacts, providers } = await recipients;
+      const to = contacts.get(r.contact_id);
+      const adapter = this.adapterFor(providers.get(r.whatsapp_id) ?? '');
+      if (!adapter || !to)
         throw new DomainError('ERR_NO_WAPP_FOUND', 'connection or contact no longer exists');
       await adapter.send(r.whatsapp_id, {
         waMessageId: r.wa_message_id,
-        to: { number: contact.rows[0].number, isGroup: contact.rows[0].is_group },
+        to,
         body: r.body,
         mediaType: r.media_type,
         mediaUrl: r.media_url,
