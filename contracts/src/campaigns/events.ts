@@ -206,12 +206,15 @@ export type CampaignSettingsChanged = v.InferOutput<typeof CampaignSettingsChang
  * One stream per connection and day (`campaigndaily-<whatsappId>-<yyyy-mm-dd>`): a campaign message
  * takes one of the day's slots before it is queued, so two campaigns on one connection never pass the
  * daily cap together. `slotKey` (campaign and recipient) makes a retried reservation take nothing new.
+ * `at` (ISO), on a paced message: when it went, so the next one on the connection keeps the interval
+ * whichever campaign sends it.
  */
 export const CampaignDailySlotTaken = event('CampaignDailySlotTaken', {
   companyId: Id,
   whatsappId: Id,
   day: v.string(),
   slotKey: v.string(),
+  at: v.optional(v.string()),
 });
 export type CampaignDailySlotTaken = v.InferOutput<typeof CampaignDailySlotTaken>;
 

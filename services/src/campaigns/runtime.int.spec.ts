@@ -33,10 +33,9 @@ const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
 let serial = 0;
 const newNumber = () => `55119${stamp}${String(serial++).padStart(3, '0')}`;
 
-async function runningCampaign(names: string[]) {
-  const companyId = randomUUID();
+async function runningCampaign(names: string[], on: { companyId?: string; whatsappId?: string } = {}) {
+  const { companyId = randomUUID(), whatsappId = randomUUID() } = on;
   const campaignId = randomUUID();
-  const whatsappId = randomUUID();
   const recipients = names.map((name) => ({ number: newNumber(), name, email: '' }));
   const ref = { companyId, campaignId };
   const fields = { ...campaignCreated().data.fields, message1: 'Olá {nome}, temos ofertas!', whatsappId };
@@ -192,6 +191,28 @@ describe('campaign sends at interval 0', () => {
     expect(answered).toBe(false);
     release();
     expect((await batch).map((o) => o.outcome)).toEqual(['sent', 'sent']);
+  });
+
+  it('paced: a second campaign on the same number waits for the interval after the first one sent', async () => {
+    const a = await runningCampaign(['Ivo']);
+    const b = await runningCampaign(['Júlia'], { companyId: a.companyId, whatsappId: a.whatsappId });
+    const runtime = campaignRuntime(deps, db.pool);
+    const pace = { gapMs: 60_000 };
+
+    const first = await runtime.sendRecipient(a.campaignId, 0, pace);
+    expect(first.outcome).toBe('sent');
+    const second = await runtime.sendRecipient(b.campaignId, 0, pace);
+    expect(second.outcome).toBe('wait');
+    const sentAt = first.outcome === 'sent' ? first.queuedAt : 0;
+    // A minute after the first message went (its slot is taken just before it is queued).
+    expect(second.outcome === 'wait' && second.notBefore - sentAt).toBeGreaterThan(59_000);
+    expect(second.outcome === 'wait' && second.notBefore - sentAt).toBeLessThanOrEqual(60_000);
+    // Nothing of the waiting campaign's was written.
+    expect(queuedMessages(await eventsOf(a.companyId))).toHaveLength(1);
+    // Unpaced (interval 0) or on another number it goes at once.
+    expect((await runtime.sendRecipient(b.campaignId, 0)).outcome).toBe('sent');
+    const other = await runningCampaign(['Lia'], { companyId: a.companyId });
+    expect((await runtime.sendRecipient(other.campaignId, 0, pace)).outcome).toBe('sent');
   });
 });
 

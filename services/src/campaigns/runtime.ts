@@ -43,6 +43,7 @@ import {
   decideDailySlots,
   evolveDailySlots,
   initialDailySlotsState,
+  pacedNotBefore,
 } from './domain/daily-slots.ts';
 import { filledVariants, personalize, pickVariant } from './domain/personalize.ts';
 import { loadCampaign, loadCampaignSettings, runCampaignCommand } from './handlers.ts';
@@ -213,19 +214,23 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
   };
 
   /**
-   * Recipient `index`, at most once: nothing when its shipment is recorded; otherwise a daily slot, the
-   * message queued (`deliver`), then the shipment. A refusal (invalid number, a DomainError on the way)
-   * is recorded as the recipient's failure.
+   * Recipient `index`, at most once: nothing when its shipment is recorded; otherwise a daily slot (with
+   * `pace`, only `pace.gapMs` after the connection's last paced message, else 'wait'), the message
+   * queued (`deliver`), then the shipment. A refusal (invalid number, a DomainError on the way) is
+   * recorded as the recipient's failure.
    */
-  async function sendRecipient(campaignId: string, index: number) {
+  async function sendRecipient(campaignId: string, index: number, pace?: { gapMs: number }) {
     const s = live(await loadCampaign(deps, campaignId));
     if (s?.status !== 'EM_ANDAMENTO' || !s.recipients || !s.runWhatsappId)
       return { outcome: 'stopped' as const };
     if (s.shipments.has(index)) return { outcome: 'already' as const };
     if (!s.recipients[index]) return { outcome: 'stopped' as const };
     const settings = await loadCampaignSettings(deps, s.companyId);
-    if ((await takeSlots(s, settings.dailyLimitPerConnection, [index])).length === 0)
-      return { outcome: 'daily-limit' as const };
+    const limit = settings.dailyLimitPerConnection;
+    if (pace && pace.gapMs > 0) {
+      const refused = await takePacedSlot(s, limit, index, pace.gapMs);
+      if (refused) return refused;
+    } else if ((await takeSlots(s, limit, [index])).length === 0) return { outcome: 'daily-limit' as const };
     const part = await deliver(s, settings, index, await knownNumbers(s, [index]));
     await runCampaignCommand(deps, part, who(s.companyId));
     return outcomeOf(part);
@@ -287,6 +292,31 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
     return part.type === 'RecordShipmentSent'
       ? { outcome: 'sent' as const, queuedAt: Date.parse(part.sentAt) }
       : { outcome: 'failed' as const };
+  }
+
+  /**
+   * A paced message's slot: under the cap and `gapMs` after the connection's last paced message (any
+   * campaign's). Null when taken (or held already by a retry); else why not, and when to ask again.
+   */
+  async function takePacedSlot(s: Running, limit: number, index: number, gapMs: number) {
+    const whatsappId = s.runWhatsappId as string;
+    const now = deps.clock.now();
+    const day = dayIn(now, timeZone);
+    const slotKey = `${s.campaignId}:${index}`;
+    const take: DailySlotsCommand = {
+      type: 'TakePacedSlot',
+      companyId: s.companyId,
+      whatsappId,
+      day,
+      slotKey,
+      limit,
+      at: now.toISOString(),
+      gapMs,
+    };
+    const { state } = await takeSlot(deps, dailySlotsStreamId(whatsappId, day), take, who(s.companyId));
+    if (state.taken.has(slotKey)) return null;
+    if (limit > 0 && state.taken.size >= limit) return { outcome: 'daily-limit' as const };
+    return { outcome: 'wait' as const, notBefore: pacedNotBefore(state, gapMs) };
   }
 
   /** The daily cap's slots for these recipients (all of them without a cap); the indexes that got one. */

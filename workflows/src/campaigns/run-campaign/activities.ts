@@ -27,7 +27,17 @@ export type RecipientOutcome =
   /** The connection's daily cap is reached: try again when the next company day begins. */
   | { outcome: 'daily-limit' }
   /** The campaign is no longer sending (cancelled, deleted, finished): stop without a shipment. */
-  | { outcome: 'stopped' };
+  | { outcome: 'stopped' }
+  /**
+   * Paced: another campaign's message went on the connection less than the interval ago; nothing was
+   * done, ask again at `notBefore` (ms).
+   */
+  | { outcome: 'wait'; notBefore: number };
+
+/** A paced send's gap: the least time since the connection's last paced message. */
+export interface SendPace {
+  gapMs: number;
+}
 
 /** One recipient of a batch; a batch stops at its first 'daily-limit' or 'stopped'. */
 export interface BatchOutcome {
@@ -42,8 +52,11 @@ export interface BatchOutcome {
 export interface CampaignRunDeps {
   startRun(campaignId: string): Promise<RunStart>;
   runSettings(campaignId: string): Promise<RunSettings | null>;
-  /** Sends recipient `index` at most once: its messages have stable ids, its shipment is recorded once. */
-  sendRecipient(campaignId: string, index: number): Promise<RecipientOutcome>;
+  /**
+   * Sends recipient `index` at most once: its messages have stable ids, its shipment is recorded once.
+   * With `pace`, only `pace.gapMs` after the connection's last paced message, else 'wait'.
+   */
+  sendRecipient(campaignId: string, index: number, pace?: SendPace): Promise<RecipientOutcome>;
   /**
    * Recipients `from` … `from + count - 1` as `sendRecipient` would send each, in one go (a run at
    * interval 0); `progress` is called after each recipient.
@@ -85,7 +98,8 @@ export function createCampaignActivities(deps: CampaignRunDeps) {
   return {
     startCampaignRun: (campaignId: string) => deps.startRun(campaignId),
     loadCampaignRunSettings: (campaignId: string) => deps.runSettings(campaignId),
-    sendCampaignRecipient: (campaignId: string, index: number) => deps.sendRecipient(campaignId, index),
+    sendCampaignRecipient: (campaignId: string, index: number, pace?: SendPace) =>
+      deps.sendRecipient(campaignId, index, pace),
     /** Heartbeats after each recipient: a worker that dies mid-batch is noticed in seconds, not minutes. */
     sendCampaignRecipients: (campaignId: string, from: number, count: number) =>
       deps.sendRecipients(campaignId, from, count, () => Context.current().heartbeat()),

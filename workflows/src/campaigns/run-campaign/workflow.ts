@@ -20,6 +20,12 @@ export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId
  */
 export const SEND_IN_BATCHES = 'send-in-batches';
 
+/**
+ * Runs that start with this patch keep the interval per connection: each paced send says the gap it
+ * needs after the connection's last paced message, and waits when another campaign's went since.
+ */
+export const PACE_PER_CONNECTION = 'pace-per-connection';
+
 /** Recipients of one batch: a fifth of a second of sending at the target pace, one append of shipments. */
 export const BATCH_SIZE = 40;
 
@@ -30,8 +36,11 @@ export interface CampaignRunInput {
   campaignId: string;
   /** ISO instant; a time already past starts at once (a restart passes now). */
   scheduledAt: string;
-  /** What a continued run inherits: the messages sent so far (for the long pause) and when the next may go. */
-  carry?: { sent: number; nextAt: number | null; longPauseDue: boolean };
+  /**
+   * What a continued run inherits: the messages sent so far (for the long pause), when the next may go
+   * and the gap it keeps after the connection's last paced message.
+   */
+  carry?: { sent: number; nextAt: number | null; longPauseDue: boolean; gapMs?: number };
 }
 
 /** The campaign was edited while waiting for its time: wait for the new one. */
@@ -105,6 +114,7 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
   // Decided once per run: a run in flight when this code landed replays without the marker and keeps
   // sending one recipient per activity to its end (continued runs start with the marker).
   const batched = patched(SEND_IN_BATCHES);
+  const perConnection = patched(PACE_PER_CONNECTION);
   let due = Date.parse(input.scheduledAt);
   let cancelled = false;
   const progress: CampaignProgress = {
@@ -162,6 +172,8 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
   let sent = input.carry?.sent ?? 0;
   let nextAt = input.carry?.nextAt ?? null;
   let longPauseDue = input.carry?.longPauseDue ?? false;
+  // The gap the next paced message keeps after the connection's last one (any campaign's).
+  let gapMs = input.carry?.gapMs ?? settings.messageInterval * 1000;
   const reload = async () => {
     settings = (await loadCampaignRunSettings(campaignId)) ?? settings;
   };
@@ -175,7 +187,7 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
       return continueAsNew<typeof runCampaignWorkflow>({
         campaignId,
         scheduledAt: input.scheduledAt,
-        carry: { sent, nextAt, longPauseDue },
+        carry: { sent, nextAt, longPauseDue, gapMs },
       });
     }
     // The gap since the last message, anchored at when it was queued.
@@ -225,6 +237,10 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
     if (singlesLeft > 0) singlesLeft--;
     const r = await sendRecipient(index);
     switch (r.outcome) {
+      case 'wait':
+        // Another campaign's message went on the number meanwhile: the same recipient, later.
+        if (await pause(r.notBefore - Date.now())) return stopped('cancelled');
+        continue;
       case 'stopped':
         return stopped('stopped');
       case 'daily-limit':
@@ -235,7 +251,8 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
         sent++;
         progress.sent = sent;
         longPauseDue = isLongPause(sent, settings);
-        nextAt = r.queuedAt + gapAfterMs(sent, settings, Math.random);
+        gapMs = gapAfterMs(sent, settings, Math.random);
+        nextAt = r.queuedAt + gapMs;
         break;
       case 'failed':
       case 'already':
@@ -273,6 +290,7 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
 
   async function sendRecipient(i: number) {
     try {
+      if (perConnection && gapMs > 0) return await sendOneRecipient(campaignId, i, { gapMs });
       return await (batched ? sendOneRecipient : sendCampaignRecipient)(campaignId, i);
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;

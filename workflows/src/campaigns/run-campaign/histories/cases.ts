@@ -16,8 +16,14 @@ interface FakeCampaign {
   /** Sends refused by the daily cap. */
   capped: number;
   settings: RunSettings;
+  /** The number it sends from: paced campaigns on one take turns. */
+  connection: string;
+  /** Sends told to wait for the connection's interval. */
+  waited: number;
 }
 const campaigns = new Map<string, FakeCampaign>();
+/** Each connection's last paced message (ms). */
+const lastPaced = new Map<string, number>();
 
 const activities = createCampaignActivities({
   async startRun(campaignId) {
@@ -35,10 +41,16 @@ const activities = createCampaignActivities({
     const c = campaigns.get(campaignId);
     return c ? { ...c.settings } : null;
   },
-  async sendRecipient(campaignId, index) {
+  async sendRecipient(campaignId, index, pace) {
     const c = campaigns.get(campaignId);
     if (c?.status !== 'EM_ANDAMENTO') return { outcome: 'stopped' };
     if (c.sent.has(index)) return { outcome: 'already' };
+    const last = lastPaced.get(c.connection);
+    if (pace && last !== undefined && Date.now() < last + pace.gapMs) {
+      c.waited++;
+      return { outcome: 'wait', notBefore: last + pace.gapMs };
+    }
+    if (pace) lastPaced.set(c.connection, Date.now());
     const cap = c.settings.dailyLimitPerConnection;
     if (cap > 0 && c.sent.size >= cap) {
       c.capped++;
@@ -73,7 +85,13 @@ const settings = (over: Partial<RunSettings> = {}): RunSettings => ({
   ...over,
 });
 
-async function start(t: Recording, scheduledAt: string, recipients: number, over: Partial<RunSettings> = {}) {
+async function start(
+  t: Recording,
+  scheduledAt: string,
+  recipients: number,
+  over: Partial<RunSettings> = {},
+  connection: string = randomUUID(),
+) {
   const campaignId = randomUUID();
   const c: FakeCampaign = {
     status: 'PROGRAMADA',
@@ -82,6 +100,8 @@ async function start(t: Recording, scheduledAt: string, recipients: number, over
     sent: new Set(),
     capped: 0,
     settings: settings(over),
+    connection,
+    waited: 0,
   };
   campaigns.set(campaignId, c);
   const runs = campaignRunsClient(t.client, t.taskQueue);
@@ -192,6 +212,37 @@ const cases: HistoryCase[] = [
     async run(t) {
       const r = await start(t, inMs(0), 6, { dailyLimitPerConnection: 3 });
       await t.eventually(() => r.c.capped > 0, 'the daily cap');
+      await t.idle(r.handle);
+      return r.handle;
+    },
+  },
+  // Recorded with the runs that keep the interval per connection (PACE_PER_CONNECTION).
+  {
+    // Another campaign on the number sent a moment ago: this one's first message waits its turn.
+    name: 'per-connection-waiting-turn',
+    state: 'open',
+    async run(t) {
+      const connection = randomUUID();
+      const first = await start(t, inMs(0), 3, { messageInterval: 600 }, connection);
+      await first.sentCount(1);
+      const r = await start(t, inMs(0), 3, { messageInterval: 600 }, connection);
+      await t.eventually(() => r.c.waited > 0, 'the turn of the number');
+      await t.idle(r.handle);
+      return r.handle;
+    },
+  },
+  {
+    // Paced on its own number: sent, then waiting the interval.
+    name: 'per-connection-paced-in-flight',
+    state: 'open',
+    async run(t) {
+      const r = await start(t, inMs(0), 4, {
+        messageInterval: 1,
+        jitterSeconds: 0.5,
+        longerIntervalAfter: 2,
+        greaterInterval: 600,
+      });
+      await r.sentCount(2);
       await t.idle(r.handle);
       return r.handle;
     },
