@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { campaignCreated, campaignStarted } from '@zelo/contracts/testing/events';
-import { contactsMigrations } from '@zelo/projections/contacts/contacts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContact } from '../contacts/handlers.ts';
 import type { EventStore, RecordedEvent } from '../event-store/port.ts';
@@ -20,7 +19,7 @@ let store: PostgresEventStore;
 let deps: Deps;
 
 beforeAll(async () => {
-  db = await createTestDatabase([...eventStoreMigrations, ...contactsMigrations]);
+  db = await createTestDatabase(eventStoreMigrations);
   store = new PostgresEventStore(db.pool, db.url);
   deps = { store, clock: systemClock };
 });
@@ -110,15 +109,8 @@ describe('campaign sends at interval 0', () => {
   it('a number that is a contact already: the message goes through that contact, never a second one', async () => {
     const { companyId, campaignId, recipients } = await runningCampaign(['Bruno', 'Carla']);
     const who = { companyId, actor: 'system:test' };
-    // Bruno's contact is in the read model; Carla's was just created and the read model lags.
     const bruno = await ensureContact(deps, companyId, { ...recipients[0], isGroup: false }, who);
     const carla = await ensureContact(deps, companyId, { ...recipients[1], isGroup: false }, who);
-    await db.pool.query(
-      `INSERT INTO contacts (id, company_id, name, number, email, is_group, profile_pic_url, extra_info, created_at, updated_at)
-       VALUES ($1, $2, 'Bruno', $3, '', false, '', '[]', now(), now())`,
-      [bruno.contactId, companyId, recipients[0].number],
-    );
-
     const runtime = campaignRuntime(deps, db.pool);
     expect((await runtime.sendRecipients(campaignId, 0, 2)).map((o) => o.outcome)).toEqual(['sent', 'sent']);
 
@@ -130,6 +122,27 @@ describe('campaign sends at interval 0', () => {
       queuedMessages(events).find((e) => e.data.messageId === shipmentMessageId(campaignId, index))?.data
         .contactId;
     expect([contactOf(0), contactOf(1)]).toEqual([bruno.contactId, carla.contactId]);
+  });
+
+  it('a number claimed between the check and the write: the write is refused whole, the reading path sends', async () => {
+    const { companyId, campaignId, recipients } = await runningCampaign(['Kátia']);
+    const who = { companyId, actor: 'system:test' };
+    const katia = await ensureContact(deps, companyId, { ...recipients[0], isGroup: false }, who);
+    // The check saw no claim (it came just after): every stream of the one-write path is tried.
+    const late: Deps = {
+      ...deps,
+      store: new Proxy(store, {
+        get: (target, key) =>
+          key === 'readStreams'
+            ? async () => new Map()
+            : ((v) => (typeof v === 'function' ? v.bind(target) : v))(Reflect.get(target, key)),
+      }),
+    };
+    expect((await campaignRuntime(late, db.pool).sendRecipients(campaignId, 0, 1))[0].outcome).toBe('sent');
+    const events = await eventsOf(companyId);
+    expect(events.filter((e) => e.type === 'ContactCreated')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'TicketCreated')).toHaveLength(1);
+    expect(queuedMessages(events).map((e) => e.data.contactId)).toEqual([katia.contactId]);
   });
 
   it('a batch retried after its worker died between queueing and recording queues nothing twice', async () => {

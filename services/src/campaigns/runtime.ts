@@ -7,6 +7,7 @@ import { getFileListForSending } from '@zelo/projections/file-lists/queries';
 import { listTaggedContacts } from '@zelo/projections/tags/queries';
 import * as v from 'valibot';
 import { loadConnections } from '../connections/handlers.ts';
+import { contactNumberStreamId } from '../contacts/domain/contact.ts';
 import { ensureContact, newContactEvents } from '../contacts/handlers.ts';
 import { storedMediaRef } from '../media/stored-url.ts';
 import { hasTemplateVariables } from '../messaging/domain/template.ts';
@@ -68,6 +69,13 @@ const SEND_LANES = 16;
  * lanes each took every pooled connection, and the agents' pushes waited seconds behind them.
  */
 const sendSlots = new Slots(SEND_LANES);
+/**
+ * Recipients queued before their writes must be in the read models: a chunk of a batch writes about
+ * 400 events, which the projections apply in order, the agents' messages behind them.
+ */
+const CHUNK = 20;
+/** Chunks written and not yet applied by the read models, in this process (any campaign). */
+const pipeline = new Slots(1);
 
 export type BatchOutcome = {
   index: number;
@@ -258,23 +266,29 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
     const slotted = new Set(await takeSlots(s, settings.dailyLimitPerConnection, wanted));
     const known = await knownNumbers(s, wanted);
     const parts: ShipmentCommand[] = [];
-    await inLanes(
-      wanted.filter((i) => slotted.has(i)),
-      (i) => String(i),
-      async (i) => {
-        parts.push(await sendSlots.run(() => deliver(s, settings, i, known)));
-        progress();
-      },
-      SEND_LANES,
-    );
-    parts.sort((a, b) => a.index - b.index);
-    if (parts.length > 0) {
-      const recorded = await runCampaignCommand(
-        deps,
-        { type: 'RecordShipments', campaignId, companyId: s.companyId, parts },
-        who(s.companyId),
-      );
-      if (recorded.position) await caughtUp(recorded.position);
+    const sending = wanted.filter((i) => slotted.has(i));
+    for (let k = 0; k < sending.length; k += CHUNK) {
+      // One chunk in the read models' queue at a time in this process, whatever the campaigns.
+      await pipeline.run(async () => {
+        const chunk: ShipmentCommand[] = [];
+        await inLanes(
+          sending.slice(k, k + CHUNK),
+          (i) => String(i),
+          async (i) => {
+            chunk.push(await sendSlots.run(() => deliver(s, settings, i, known)));
+            progress();
+          },
+          SEND_LANES,
+        );
+        chunk.sort((a, b) => a.index - b.index);
+        const recorded = await runCampaignCommand(
+          deps,
+          { type: 'RecordShipments', campaignId, companyId: s.companyId, parts: chunk },
+          who(s.companyId),
+        );
+        parts.push(...chunk);
+        if (recorded.position) await caughtUp(recorded.position);
+      });
     }
     const recorded = new Map(parts.map((p) => [p.index, outcomeOf(p).outcome]));
     const out: BatchOutcome[] = [];
@@ -338,20 +352,19 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
   }
 
   /**
-   * The recipients' numbers that have a contact in the read model: their sends read the contact and
-   * its conversation. The others are tried as new numbers in one write (a number that got its contact
-   * since, the read model lagging, only costs that write's refusal).
+   * The recipients' numbers that a contact holds already (their claim streams, read together): their
+   * sends read the contact and its conversation. The others are tried as new numbers in one write (a
+   * number claimed since only costs that write's refusal).
    */
   async function knownNumbers(s: Running, indexes: number[]): Promise<Set<string>> {
     const numbers = indexes
       .map((i) => normalizeWhatsappNumber(s.recipients?.[i]?.number ?? ''))
       .filter((n): n is string => !!n);
     if (numbers.length === 0 || !deps.store.atomicMultiStream) return new Set(numbers);
-    const { rows } = await pool.query<{ number: string }>(
-      'SELECT number FROM contacts WHERE company_id = $1 AND number = ANY($2::text[])',
-      [s.companyId, numbers],
+    const claims = await deps.store.readStreams(numbers.map((n) => contactNumberStreamId(s.companyId, n)));
+    return new Set(
+      numbers.filter((n) => (claims.get(contactNumberStreamId(s.companyId, n))?.revision ?? -1) >= 0),
     );
-    return new Set(rows.map((r) => r.number));
   }
 
   /**

@@ -67,6 +67,16 @@ interface SimInboundRow {
   mediaUrl: string | null;
 }
 
+interface SimOutboundRow {
+  whatsappId: string;
+  number: string;
+  waMessageId: string;
+  body: string;
+  mediaType: string;
+  mediaUrl: string | null;
+  quotedWaMessageId: string | null;
+}
+
 export interface SimulatorOptions {
   /** Demo mode pairs at once; otherwise the connection shows a QR until someone "scans" it. */
   autoPair: boolean;
@@ -95,6 +105,58 @@ export class SimulatorChannel implements ChannelAdapter {
     inFlight: 2,
     maxGroup: 200,
   });
+
+  /**
+   * What reaches the customers' phones, written together as the phone log is (sends side by side were
+   * one statement each, each waiting for its own WAL flush). True for a message the phone did not have.
+   */
+  private readonly phoneInbox = new GroupCommit<SimOutboundRow, boolean>(
+    async (rows) => {
+      const column = <K extends keyof SimOutboundRow>(k: K) => rows.map((r) => r[k]);
+      const { rows: inserted } = await this.pool.query<{ wa_message_id: string }>(
+        `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, media_type, media_url, ack, quoted_wa_message_id)
+         SELECT whatsapp_id, number, 'outbound', wa_message_id, body, media_type, media_url, 1, quoted
+           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async,
+                unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+                WITH ORDINALITY AS r(whatsapp_id, number, wa_message_id, body, media_type, media_url, quoted, ord)
+          ORDER BY ord
+         ON CONFLICT (wa_message_id) DO NOTHING RETURNING wa_message_id`,
+        [
+          column('whatsappId'),
+          column('number'),
+          column('waMessageId'),
+          column('body'),
+          column('mediaType'),
+          column('mediaUrl'),
+          column('quotedWaMessageId'),
+        ],
+      );
+      const added = new Set(inserted.map((r) => r.wa_message_id));
+      // A waMessageId twice in one group: the first is the new one.
+      return rows.map((r) => {
+        const value = added.delete(r.waMessageId);
+        return { status: 'fulfilled' as const, value };
+      });
+    },
+    { inFlight: 2, maxGroup: 200 },
+  );
+
+  /**
+   * The phones' delivery ticks, written together as the phone log is (a campaign's thousand receipts
+   * were a thousand single statements, each waiting for its own WAL flush).
+   */
+  private readonly receipts = new GroupCommit<string, void>(
+    async (ids) => {
+      await this.pool.query(
+        `UPDATE sim_messages s SET ack = GREATEST(s.ack, 2)
+           FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async, unnest($1::text[]) AS r(id)
+          WHERE s.wa_message_id = r.id`,
+        [ids],
+      );
+      return ids.map(() => ({ status: 'fulfilled', value: undefined }));
+    },
+    { inFlight: 2, maxGroup: 200 },
+  );
 
   private async writePhoneLog(rows: SimInboundRow[]): Promise<PromiseSettledResult<void>[]> {
     const column = <K extends keyof SimInboundRow>(k: K) => rows.map((r) => r[k]);
@@ -189,20 +251,16 @@ export class SimulatorChannel implements ChannelAdapter {
       this.connected.add(whatsappId);
     if (!this.connected.has(whatsappId)) throw new ChannelNotConnectedError(whatsappId);
     // The same waMessageId twice is one message on the phone: a retried send is not a duplicate.
-    const inserted = await this.pool.query(
-      `INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, body, media_type, media_url, ack, quoted_wa_message_id)
-       VALUES ($1, $2, 'outbound', $3, $4, $5, $6, 1, $7) ON CONFLICT (wa_message_id) DO NOTHING`,
-      [
-        whatsappId,
-        p.to.number,
-        p.waMessageId,
-        storableText(p.body),
-        p.mediaType,
-        p.mediaUrl,
-        p.quotedWaMessageId ?? null,
-      ],
-    );
-    if (inserted.rowCount === 0) return;
+    const fresh = await this.phoneInbox.submit({
+      whatsappId,
+      number: p.to.number,
+      waMessageId: p.waMessageId,
+      body: storableText(p.body),
+      mediaType: p.mediaType,
+      mediaUrl: p.mediaUrl ?? null,
+      quotedWaMessageId: p.quotedWaMessageId ?? null,
+    });
+    if (!fresh) return;
     const timer = setTimeout(
       () => void this.deliver(whatsappId, p.waMessageId),
       this.options.deliveryDelayMs ?? 150,
@@ -216,9 +274,7 @@ export class SimulatorChannel implements ChannelAdapter {
    */
   private async deliver(whatsappId: string, waMessageId: string, attempt = 0): Promise<void> {
     try {
-      await this.pool.query('UPDATE sim_messages SET ack = GREATEST(ack, 2) WHERE wa_message_id = $1', [
-        waMessageId,
-      ]);
+      await this.receipts.submit(waMessageId);
       await this.events.ack(whatsappId, waMessageId, 2);
     } catch (err) {
       if (attempt >= ACK_RETRIES) {
