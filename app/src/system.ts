@@ -183,8 +183,10 @@ async function startRoles(
     // that every append would otherwise cost it); the chatbot answers customers, so it never waits.
     const groups: [Projection[], number][] = [
       [[chatbotReactor(deps, pool, automation)], 0],
-      // A safety net: queues what a flow's activity left out when it stopped in between.
-      [[repliesReactor(deps, pool)], 250],
+      // Queues the classic chatbot's replies (its greeting, the menu, the rating question) and what a
+      // flow's activity left out when it stopped in between. It answers customers: never paced (at
+      // 250 ms a queue's greeting reached the phone after the customer's next message under load).
+      [[repliesReactor(deps, pool)], 0],
       [
         [
           automaticMessagesReactor(deps),

@@ -242,6 +242,12 @@ describe('prompts', () => {
       async () =>
         (await call(admin, 'GET', '/tickets?showAll=true&searchParam=hist%C3%B3rico')).body.tickets?.[0],
     );
+    // The demo queue's bot greets the first message: the conversation goes on once it has.
+    await eventually(async () =>
+      (await call(admin, 'GET', `/messages/${ticket.id}`)).body.messages?.some(
+        (m: { body: string; fromMe: boolean }) => m.fromMe,
+      ),
+    );
     await call(admin, 'PUT', `/tickets/${ticket.id}`, { status: 'open' });
     expect((await call(admin, 'POST', `/messages/${ticket.id}`, { body: 'resposta da loja' })).status).toBe(
       201,
