@@ -191,17 +191,25 @@ describe('campaign sends at interval 0', () => {
       },
     });
     let answered = false;
-    const batch = runtime.sendRecipients(campaignId, 0, 2).then((r) => {
-      answered = true;
-      return r;
-    });
+    let beats = 0;
+    const batch = runtime
+      .sendRecipients(campaignId, 0, 2, () => {
+        beats++;
+      })
+      .then((r) => {
+        answered = true;
+        return r;
+      });
     await vi.waitFor(() => expect(asked).toHaveLength(1));
     // It waits on the position of its last write, the shipments'.
     const last = (await store.readStream(campaignStreamId(campaignId))).events.at(-1);
     expect(last?.type).toBe('CampaignShipmentSent');
     expect(asked[0]).toBe(last?.position);
-    await new Promise((r) => setTimeout(r, 50));
+    const beatsBefore = beats;
+    // Waiting, it still says it is alive (the activity's heartbeat), every 2 s.
+    await new Promise((r) => setTimeout(r, 2_200));
     expect(answered).toBe(false);
+    expect(beats).toBeGreaterThan(beatsBefore);
     release();
     expect((await batch).map((o) => o.outcome)).toEqual(['sent', 'sent']);
   });

@@ -267,28 +267,34 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
     const known = await knownNumbers(s, wanted);
     const parts: ShipmentCommand[] = [];
     const sending = wanted.filter((i) => slotted.has(i));
-    for (let k = 0; k < sending.length; k += CHUNK) {
-      // One chunk in the read models' queue at a time in this process, whatever the campaigns.
-      await pipeline.run(async () => {
-        const chunk: ShipmentCommand[] = [];
-        await inLanes(
-          sending.slice(k, k + CHUNK),
-          (i) => String(i),
-          async (i) => {
-            chunk.push(await sendSlots.run(() => deliver(s, settings, i, known)));
-            progress();
-          },
-          SEND_LANES,
-        );
-        chunk.sort((a, b) => a.index - b.index);
-        const recorded = await runCampaignCommand(
-          deps,
-          { type: 'RecordShipments', campaignId, companyId: s.companyId, parts: chunk },
-          who(s.companyId),
-        );
-        parts.push(...chunk);
-        if (recorded.position) await caughtUp(recorded.position);
-      });
+    // Alive while it waits its turn behind other campaigns' chunks too, not only after each recipient.
+    const beat = setInterval(progress, 2_000);
+    try {
+      for (let k = 0; k < sending.length; k += CHUNK) {
+        // One chunk in the read models' queue at a time in this process, whatever the campaigns.
+        await pipeline.run(async () => {
+          const chunk: ShipmentCommand[] = [];
+          await inLanes(
+            sending.slice(k, k + CHUNK),
+            (i) => String(i),
+            async (i) => {
+              chunk.push(await sendSlots.run(() => deliver(s, settings, i, known)));
+              progress();
+            },
+            SEND_LANES,
+          );
+          chunk.sort((a, b) => a.index - b.index);
+          const recorded = await runCampaignCommand(
+            deps,
+            { type: 'RecordShipments', campaignId, companyId: s.companyId, parts: chunk },
+            who(s.companyId),
+          );
+          parts.push(...chunk);
+          if (recorded.position) await caughtUp(recorded.position);
+        });
+      }
+    } finally {
+      clearInterval(beat);
     }
     const recorded = new Map(parts.map((p) => [p.index, outcomeOf(p).outcome]));
     const out: BatchOutcome[] = [];
