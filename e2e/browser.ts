@@ -35,6 +35,13 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/**
+ * Where the tests' Vite servers keep their pre-bundled dependencies. Never Vite's default
+ * (`web/node_modules/.vite`): `npm start`'s server serves from there, and a test server rewriting it
+ * underneath makes the running app load React twice (blank pages, "Invalid hook call").
+ */
+export const TEST_VITE_CACHE = fileURLToPath(new URL('../web/node_modules/.vite-tests', import.meta.url));
+
 /** The web app's Vite dev server on a free port, talking to the API at `apiUrl`. */
 export async function startWeb(
   apiUrl: string,
@@ -45,6 +52,7 @@ export async function startWeb(
     root: fileURLToPath(new URL('../web', import.meta.url)),
     configFile: fileURLToPath(new URL('../web/vite.config.ts', import.meta.url)),
     server: { port, strictPort: true, host: '127.0.0.1' },
+    cacheDir: TEST_VITE_CACHE,
     logLevel: 'error',
   });
   await server.listen();

@@ -64,6 +64,61 @@ describe('sessions ended by the server, and the password forms', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   }, 60_000);
 
+  it('two tabs restored at once, again and again, both stay logged in', async () => {
+    await newAgent('Agente Abas', 'abas@renewal.dev');
+    const first = await pageOf('abas@renewal.dev', 'senha123');
+    const second = await first.context().newPage();
+    for (let round = 0; round < 3; round++) {
+      // Both tabs boot together: each restores its session from the one refresh cookie they share.
+      await Promise.all([first.goto(`${web.url}/tickets`), second.goto(`${web.url}/tickets`)]);
+      await Promise.all(
+        [first, second].map((p) => p.getByTestId('ticket-search').waitFor({ timeout: 15_000 })),
+      );
+    }
+    await first.waitForTimeout(500);
+    for (const p of [first, second]) expect(new URL(p.url()).pathname).toBe('/tickets');
+    // The login lives on: a later refresh still works.
+    await second.reload();
+    await second.getByTestId('ticket-search').waitFor({ timeout: 15_000 });
+  }, 90_000);
+
+  it('a reload while the start-up refresh is in flight keeps the session', async () => {
+    await newAgent('Agente Recarga', 'recarga@renewal.dev');
+    const page = await pageOf('recarga@renewal.dev', 'senha123');
+    const context = page.context();
+    let rotated: () => void = () => {};
+    const rotatedOnServer = new Promise<void>((r) => {
+      rotated = r;
+    });
+    let giveUp: () => void = () => {};
+    // The first load's refresh reaches the server, which rotates the cookie, but its answer (with the
+    // new cookie) never reaches the page: the user reloads first.
+    await page.route('**/auth/refresh_token', async (route) => {
+      const jrt = (await context.cookies(`${system.url}/auth/refresh_token`)).find((c) => c.name === 'jrt');
+      const r = await fetch(`${system.url}/auth/refresh_token`, {
+        method: 'POST',
+        headers: { cookie: `jrt=${jrt?.value}` },
+      });
+      expect(r.status).toBe(200);
+      rotated();
+      await new Promise<void>((r) => {
+        giveUp = r;
+      });
+      await route.abort().catch(() => {});
+    });
+    const firstLoad = page.goto(`${web.url}/tickets`).catch(() => {});
+    await rotatedOnServer;
+    await page.unroute('**/auth/refresh_token');
+    await page.reload();
+    giveUp();
+    await firstLoad;
+    await page.getByTestId('ticket-search').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/tickets');
+    // And once more, with the cookie that reload got.
+    await page.reload();
+    await page.getByTestId('ticket-search').waitFor({ timeout: 15_000 });
+  }, 60_000);
+
   it('changing one’s own password asks for the current one and shows a wrong one on that field', async () => {
     await newAgent('Agente Perfil', 'perfil@renewal.dev');
     const page = await pageOf('perfil@renewal.dev', 'senha123');

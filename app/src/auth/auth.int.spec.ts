@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { REUSE_GRACE_SECONDS } from '@zelo/services/auth/refresh-tokens';
 import { fixedClock } from '@zelo/services/platform/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -6,6 +8,9 @@ import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 // fall back to the login screen on a 401.
 
 const cookieOf = (headers: Headers) => (headers.get('set-cookie') ?? '').split(';')[0];
+/** The stored hash of a `jrt=...` cookie's token (the table keeps only hashes). */
+const tokenHash = (cookie: string) =>
+  createHash('sha256').update(cookie.replace(/^jrt=/, '')).digest('base64url');
 const cookieValue = (cookie: string) => cookie.split('=').slice(1).join('=');
 
 describe('auth', () => {
@@ -156,11 +161,32 @@ describe('auth', () => {
       expect(r.body.error).toBe('ERR_SESSION_EXPIRED');
     });
 
-    it('reusing an already rotated cookie is 401 and revokes the whole family (the newer cookie too)', async () => {
+    it('a cookie rotated moments ago refreshes again (two tabs, a cut reload): both cookies then work', async () => {
+      const session = await system.login(DEMO.email, DEMO.password);
+      const first = await system.api('POST', '/auth/refresh_token', { cookie: session.cookie });
+      expect(first.status).toBe(200);
+      // The second tab (or the reloaded page that never got the first answer) presents the same cookie.
+      const second = await system.api('POST', '/auth/refresh_token', { cookie: session.cookie });
+      expect(second.status).toBe(200);
+      expect((await system.api('GET', '/auth/me', { token: second.body.token })).status).toBe(200);
+      const [a, b] = [cookieOf(first.headers), cookieOf(second.headers)];
+      expect(a).not.toBe(b);
+      // Each rotated cookie goes on working: neither tab is logged out.
+      expect((await system.api('POST', '/auth/refresh_token', { cookie: a })).status).toBe(200);
+      expect((await system.api('POST', '/auth/refresh_token', { cookie: b })).status).toBe(200);
+    });
+
+    it('reusing a cookie rotated longer ago than the grace window is 401 and revokes the whole family', async () => {
       const session = await system.login(DEMO.email, DEMO.password);
       const first = await system.api('POST', '/auth/refresh_token', { cookie: session.cookie });
       expect(first.status).toBe(200);
       const newer = cookieOf(first.headers);
+      // The first use happened a minute ago (past REUSE_GRACE_SECONDS).
+      await system.ctx.pool.query(
+        `UPDATE auth_refresh_tokens SET used_at = now() - make_interval(secs => $1) WHERE used_at IS NOT NULL
+            AND family_id = (SELECT family_id FROM auth_refresh_tokens WHERE token_hash = $2)`,
+        [REUSE_GRACE_SECONDS + 30, tokenHash(session.cookie)],
+      );
 
       const replay = await system.api('POST', '/auth/refresh_token', { cookie: session.cookie });
       expect(replay.status).toBe(401);
@@ -169,6 +195,22 @@ describe('auth', () => {
       const afterTheft = await system.api('POST', '/auth/refresh_token', { cookie: newer });
       expect(afterTheft.status).toBe(401);
       expect(afterTheft.body.error).toBe('ERR_SESSION_EXPIRED');
+      expect((await system.api('GET', '/auth/me', { token: first.body.token })).status).toBe(403);
+    });
+
+    it('tokens expired more than a day ago are swept as new ones are issued; live ones stay', async () => {
+      const old = await system.login(DEMO.email, DEMO.password);
+      const pool = system.ctx.pool;
+      await pool.query(
+        `UPDATE auth_refresh_tokens SET expires_at = now() - interval '2 days' WHERE token_hash = $1`,
+        [tokenHash(old.cookie)],
+      );
+      const live = await system.login(DEMO.email, DEMO.password);
+      const left = async (cookie: string) =>
+        (await pool.query('SELECT 1 FROM auth_refresh_tokens WHERE token_hash = $1', [tokenHash(cookie)]))
+          .rowCount;
+      expect(await left(old.cookie)).toBe(0);
+      expect(await left(live.cookie)).toBe(1);
     });
 
     it('a login elsewhere ends the earlier login: its refresh is 401 ERR_SESSION_EXPIRED (doc 1 §4)', async () => {
@@ -180,13 +222,20 @@ describe('auth', () => {
       expect((await system.api('POST', '/auth/refresh_token', { cookie: phone.cookie })).status).toBe(200);
     });
 
-    it('two simultaneous refreshes with one cookie: exactly one wins', async () => {
+    it('two simultaneous refreshes with one cookie both succeed, in the same login', async () => {
       const session = await system.login(DEMO.email, DEMO.password);
       const results = await Promise.all([
         system.api('POST', '/auth/refresh_token', { cookie: session.cookie }),
         system.api('POST', '/auth/refresh_token', { cookie: session.cookie }),
       ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      // One logout ends both: they are one session (refresh family), not two.
+      expect(
+        (await system.api('DELETE', '/auth/logout', { cookie: cookieOf(results[0].headers) })).status,
+      ).toBe(204);
+      expect(
+        (await system.api('POST', '/auth/refresh_token', { cookie: cookieOf(results[1].headers) })).status,
+      ).toBe(401);
     });
   });
 

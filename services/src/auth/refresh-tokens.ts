@@ -8,7 +8,9 @@ import { loginThrottleMigrations } from './throttle.ts';
 
 // Refresh tokens are sessions, not domain facts: they live in a plain table. Only a hash is stored.
 // Each refresh rotates the token; presenting a token that was already rotated means it leaked, and
-// the whole family (every descendant of that login) is revoked.
+// the whole family (every descendant of that login) is revoked, unless it was rotated moments ago
+// (REUSE_GRACE_SECONDS): two tabs restored at once, or a reload that cut the answer carrying the new
+// cookie, present the same token twice within a second or two, and that is no theft.
 export const refreshTokenMigrations: Migration[] = [
   {
     id: 'auth/001-refresh-tokens',
@@ -24,9 +26,25 @@ export const refreshTokenMigrations: Migration[] = [
   ...sessionMigrations,
   ...loginThrottleMigrations,
   ...passwordResetMigrations,
+  {
+    // Long-expired tokens are swept a handful at a time as new ones are issued (issueRefreshToken).
+    id: 'auth/006-refresh-tokens-expiry',
+    sql: 'CREATE INDEX auth_refresh_tokens_expiry ON auth_refresh_tokens (expires_at);',
+  },
 ];
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * How long a rotated token may be presented again and still buy a fresh one (a sibling in its family).
+ * Identity providers use the same window (Okta's grace period, Auth0's reuse interval); past it, a
+ * reuse revokes the family as before.
+ */
+export const REUSE_GRACE_SECONDS = 30;
+
+/** Removed once expired a day ago: reuse detection no longer needs them, nor do access tokens (minutes). */
+const SWEEP_AFTER = "interval '1 day'";
+const SWEEP_BATCH = 100;
 
 export async function issueRefreshToken(
   pool: Pool,
@@ -35,8 +53,13 @@ export async function issueRefreshToken(
   familyId = newId(),
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  // Each issue sweeps a bounded handful of long-expired tokens: the table keeps only live sessions.
   await pool.query(
-    `INSERT INTO auth_refresh_tokens (token_hash, family_id, user_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
+    `WITH gone AS (
+       DELETE FROM auth_refresh_tokens WHERE ctid = ANY (ARRAY(
+         SELECT ctid FROM auth_refresh_tokens WHERE expires_at < now() - ${SWEEP_AFTER} LIMIT ${SWEEP_BATCH})))
+     INSERT INTO auth_refresh_tokens (token_hash, family_id, user_id, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
     [hash(token), familyId, userId, ttlDays],
   );
   return token;
@@ -47,12 +70,14 @@ export type RotateResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export async function rotateRefreshToken(pool: Pool, token: string, ttlDays: number): Promise<RotateResult> {
-  // Marking used is the atomic step: of two concurrent refreshes with one token, only one wins.
+  // Marking used is the atomic step. A token used within the grace window passes again (its first
+  // use keeps its time, so the window never stretches); it buys a sibling of the token issued then.
   const { rows } = await pool.query(
-    `UPDATE auth_refresh_tokens SET used_at = now()
-      WHERE token_hash = $1 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+    `UPDATE auth_refresh_tokens SET used_at = coalesce(used_at, now())
+      WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND (used_at IS NULL OR used_at > now() - make_interval(secs => $2))
       RETURNING user_id, family_id`,
-    [hash(token)],
+    [hash(token), REUSE_GRACE_SECONDS],
   );
   if (rows[0]) {
     const next = await issueRefreshToken(pool, rows[0].user_id, ttlDays, rows[0].family_id);

@@ -71,8 +71,18 @@ async function parse<T>(res: Response): Promise<T> {
 // One refresh in flight at a time: concurrent 403s all wait for the same promise.
 let refreshing: Promise<Session | null> | null = null;
 
+/**
+ * One refresh at a time across the browser's tabs too (Web Locks): the refresh cookie rotates at each
+ * use, so a tab that waits its turn sends the cookie the previous tab's refresh just set, instead of
+ * the same one twice (the server forgives that only within a few seconds).
+ */
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('zelo-refresh-token', work) as Promise<T>) : work();
+}
+
 export function refreshSession(): Promise<Session | null> {
-  refreshing ??= send('/auth/refresh_token', { method: 'POST', auth: false })
+  refreshing ??= oneTabAtATime(() => send('/auth/refresh_token', { method: 'POST', auth: false }))
     .then((res) => (res.ok ? parse<Session>(res) : null))
     .catch(() => null)
     .then((session) => {
@@ -83,6 +93,15 @@ export function refreshSession(): Promise<Session | null> {
       refreshing = null;
     });
   return refreshing;
+}
+
+/**
+ * A fire-and-forget POST for reports (the error screen's): never refreshes, never ends the session,
+ * never throws; without a session it sends nothing.
+ */
+export function postQuietly(path: string, body: unknown): void {
+  if (!getToken()) return;
+  void send(path, { method: 'POST', body }).catch(() => {});
 }
 
 export function endSession() {
