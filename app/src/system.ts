@@ -19,6 +19,7 @@ import { SimulatorChannel, simulatorMigrations } from '@zelo/services/channels/s
 import { ChannelWorker } from '@zelo/services/channels/worker';
 import type { EventStore } from '@zelo/services/event-store/port';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
+import { mediaUploadsMigrations } from '@zelo/services/media/uploads';
 import { type Clock, systemClock } from '@zelo/services/platform/clock';
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Config } from '@zelo/services/platform/config';
@@ -44,6 +45,7 @@ export const allMigrations = [
   ...leaseMigrations,
   ...idempotencyMigrations,
   ...campaignDeliveryMigrations,
+  ...mediaUploadsMigrations,
 ];
 
 async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {
@@ -52,7 +54,7 @@ async function createEventStore(config: Config, pool: ReturnType<typeof createPo
     const { EventStoreDBEventStore } = await import('@zelo/services/event-store/eventstoredb');
     return new EventStoreDBEventStore(config.eventStoreUrl);
   }
-  return new PostgresEventStore(pool, config.databaseUrl);
+  return new PostgresEventStore(pool, config.listenDatabaseUrl);
 }
 
 export interface Zelo {
@@ -114,7 +116,7 @@ async function startRoles(
   const store = await createEventStore(config, pool);
   started.push(() => store.close());
   const deps: Deps = { store, clock: options.clock ?? systemClock };
-  const watcher = new CheckpointWatcher(config.databaseUrl, (a, b) => store.comparePositions(a, b));
+  const watcher = new CheckpointWatcher(config.listenDatabaseUrl, (a, b) => store.comparePositions(a, b));
   started.push(() => watcher.stop());
   await watcher.start(pool);
   go();
@@ -144,17 +146,18 @@ async function startRoles(
     const { messageLookup } = await import('@zelo/services/channels/baileys/get-message');
     const { localMediaPath } = await import('@zelo/services/channels/baileys/outbound');
     const { localMediaStorage, mediaDirFromEnv } = await import('@zelo/services/media/storage');
+    const { uploadLedger } = await import('@zelo/services/media/uploads');
     const mediaRoot = mediaDirFromEnv();
     const baileys = new BaileysChannel({
       pool,
       events,
-      storage: localMediaStorage(mediaRoot, deps.clock),
+      storage: localMediaStorage(mediaRoot, deps.clock, uploadLedger(pool)),
       mediaPath: (url) => localMediaPath(mediaRoot, url),
       lookupMessage: messageLookup(deps),
     });
     const adapterFor = (provider: string): ChannelAdapter | undefined =>
       provider === 'simulator' ? (simulator ?? undefined) : provider === 'baileys' ? baileys : undefined;
-    channels = new ChannelWorker(deps, pool, config.databaseUrl, adapterFor);
+    channels = new ChannelWorker(deps, pool, config.listenDatabaseUrl, adapterFor);
     // Connections projected later (the seed's, new ones) reach the worker through the change feed.
     started.push(() => channels!.stop());
     await channels.start();
@@ -294,11 +297,24 @@ async function startRoles(
     started.push(() => timers.stop());
   }
 
+  // The API stores the uploads: it also removes, now and then, those nothing refers to any more.
+  if (config.roles.has('api')) {
+    const { mediaDirFromEnv } = await import('@zelo/services/media/storage');
+    const { startUploadSweeps } = await import('@zelo/services/media/sweep');
+    const sweeps = startUploadSweeps({
+      pool,
+      root: mediaDirFromEnv(),
+      source: store,
+      projections: allProjections(),
+    });
+    started.push(() => sweeps.stop());
+  }
+
   let built: Awaited<ReturnType<typeof buildApp>> | null = null;
   let url: string | null = null;
   if (config.roles.has('api')) {
     built = await buildApp(ctx, {
-      databaseUrl: config.databaseUrl,
+      listenDatabaseUrl: config.listenDatabaseUrl,
       logger: config.logger,
       logStream: options.logStream,
     });

@@ -15,6 +15,7 @@ const UNSWEPT: Record<string, string> = {
   'POST /auth/refresh_token': 'cookie-bound to the caller',
   'DELETE /auth/logout': 'acts on the caller only',
   'GET /auth/me': 'acts on the caller only',
+  'POST /client-errors': 'a log line about the caller only: api/client-errors.int.spec.ts',
   'POST /companies/cadastro': 'public sign-up',
   'GET /plans/list': 'public',
   'POST /api/messages/send': 'connection-token auth: external-api.int.spec.ts',

@@ -39,6 +39,14 @@ export interface JoinedFrame {
   room: string;
 }
 
+/**
+ * `resync`: pushes may have been missed (the server's change feed was cut and is back): whatever the
+ * page shows from the server must be fetched again. The client does the same after its own reconnect.
+ */
+export interface ResyncFrame {
+  reason: 'feed-reconnected';
+}
+
 /** `error`: a client message was refused; the socket stays open. */
 export interface ErrorFrame {
   error: 'ERR_VALIDATION' | 'ERR_NO_PERMISSION';
@@ -149,6 +157,7 @@ export type ServerFrame =
   | { event: 'ready'; data: ReadyFrame }
   | { event: 'joined'; data: JoinedFrame }
   | { event: 'error'; data: ErrorFrame }
+  | { event: 'resync'; data: ResyncFrame }
   | { event: CompanyEvent<'ticket'>; data: TicketFrame }
   | { event: CompanyEvent<'appMessage'>; data: AppMessageFrame }
   | { event: CompanyEvent<'whatsapp'>; data: WhatsappFrame }

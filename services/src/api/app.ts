@@ -27,6 +27,7 @@ import { flowRoutes } from '../flows/routes.ts';
 import { helpRoutes } from '../helps/routes.ts';
 import { mediaRoutes } from '../media/routes.ts';
 import { localMediaStorage, mediaDirFromEnv } from '../media/storage.ts';
+import { uploadLedger } from '../media/uploads.ts';
 import { messageRoutes } from '../messaging/routes.ts';
 import { promptRoutes } from '../prompts/routes.ts';
 import { queueIntegrationRoutes } from '../queue-integrations/routes.ts';
@@ -43,6 +44,7 @@ import { settingsRoutes } from '../tenancy/settings-routes.ts';
 import { ticketNoteRoutes } from '../ticket-notes/routes.ts';
 import { ticketRoutes } from '../tickets/routes.ts';
 import { userRoutes } from '../users/routes.ts';
+import { clientErrorRoutes } from './client-errors.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandler } from './errors.ts';
 import { installIdempotency } from './idempotency.ts';
@@ -51,7 +53,8 @@ import { SocketGateway } from './socket-gateway.ts';
 import { refuseUnstorableRequest } from './validation.ts';
 
 export interface BuildOptions {
-  databaseUrl: string;
+  /** The socket gateway's change feed LISTENs here (Config.listenDatabaseUrl). */
+  listenDatabaseUrl: string;
   logger?: boolean;
   /** Where the log goes instead of stdout (turns the logger on; a test reads what was logged). */
   logStream?: { write(line: string): void };
@@ -133,7 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(authRoutes, { ctx, publish });
   await app.register(passwordResetRoutes, { ctx });
   await app.register(tenancyRoutes, { ctx });
-  const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock);
+  const media = localMediaStorage(mediaDirFromEnv(), ctx.deps.clock, uploadLedger(ctx.pool));
   await app.register(mediaRoutes, { root: media.root });
   await app.register(externalApiRoutes, { ctx, media });
   await app.register(auditGraphql, { ctx });
@@ -143,6 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   await app.register(async (authed) => {
     authed.addHook('onRequest', authed.authenticate);
     await authed.register(currentUserRoutes, { ctx });
+    await authed.register(clientErrorRoutes);
     await authed.register(ticketRoutes, { ctx });
     await authed.register(messageRoutes, { ctx, media });
     await authed.register(contactRoutes, { ctx });
@@ -174,7 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   if (ctx.simulator) await app.register(simulatorRoutes, { ctx, simulator: ctx.simulator });
   app.get('/health', async () => ({ ok: true }));
 
-  gateway = new SocketGateway(app, ctx.pool, options.databaseUrl);
+  gateway = new SocketGateway(app, ctx.pool, options.listenDatabaseUrl);
   await gateway.start();
   const started = gateway;
   ctx.presence = (companyId) => started.onlineUsers(companyId);

@@ -66,7 +66,7 @@ export class SocketGateway {
   constructor(
     private readonly app: FastifyInstance,
     private readonly pool: Pool,
-    private readonly databaseUrl: string,
+    private readonly listenDatabaseUrl: string,
   ) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
     app.server.on('upgrade', (req, socket, head) => {
@@ -90,9 +90,9 @@ export class SocketGateway {
 
   async start(): Promise<void> {
     // The change feed reconnects after a cut (with backoff) and pushes resume. Changes committed while
-    // it was down (well under a second after a pg_terminate_backend) are not pushed: NOTIFY keeps
-    // nothing; a browser sees them at its next fetch.
-    this.listen = new PgListener(this.databaseUrl, [CHANGES_CHANNEL], {
+    // it was down were not heard (NOTIFY keeps nothing): every socket is told to fetch again what it
+    // shows (`resync`), so that no screen stays behind.
+    this.listen = new PgListener(this.listenDatabaseUrl, [CHANGES_CHANNEL], {
       onNotification: (n) => {
         if (!n.payload) return;
         void this.dispatch(JSON.parse(n.payload) as Change[]).catch((err) =>
@@ -101,7 +101,8 @@ export class SocketGateway {
       },
       onLost: (err) => this.app.log.error(err, 'change feed connection lost, reconnecting'),
       onReconnect: () => {
-        this.app.log.info('change feed reconnected, pushes resume');
+        this.app.log.info('change feed reconnected, pushes resume; browsers resync');
+        for (const c of this.clients) this.send(c, 'resync', { reason: 'feed-reconnected' });
         // Sessions ended while the feed was down (a logout, a login elsewhere) were not heard: re-check all.
         const users = new Set([...this.clients].map((c) => c.viewer.id));
         void this.recheckSessions(users).catch((err) => this.app.log.error(err, 'session re-check failed'));

@@ -4,6 +4,11 @@ export type Role = 'api' | 'projections' | 'channels' | 'workflows';
 
 export interface Config {
   databaseUrl: string;
+  /**
+   * Where the LISTEN connections go (change feed, checkpoints, outbound queue, event appends): a direct
+   * connection to PostgreSQL when DATABASE_URL goes through a transaction pooler, which cannot LISTEN.
+   */
+  listenDatabaseUrl: string;
   host: string;
   port: number;
   webOrigins: string[];
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   return {
     databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl,
+    listenDatabaseUrl: env.LISTEN_DATABASE_URL || env.DATABASE_URL || defaultDatabaseUrl,
     host: env.HOST ?? '0.0.0.0',
     port: Number(env.PORT ?? 8080),
     webOrigins: (env.WEB_ORIGIN ?? 'http://localhost:3000,http://127.0.0.1:3000').split(','),

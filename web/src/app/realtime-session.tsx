@@ -3,8 +3,8 @@ import { endSessionTakenElsewhere } from '../features/auth/api/logout.ts';
 import { usePaymentSessionSync } from '../features/subscription/api/payment-frames.ts';
 import { apiRequest, endSession, refreshSession } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
-import { socket, useSocketEvent } from '../lib/socket.ts';
-import { appStore, sessionAtom, setSession, type User, useAtomValue } from '../lib/store.ts';
+import { socket, useResync, useSocketEvent } from '../lib/socket.ts';
+import { appStore, refreshKeyAtom, sessionAtom, setSession, type User, useAtomValue } from '../lib/store.ts';
 import { toastWarning } from '../lib/toaster.ts';
 
 // A socket the server ended (4001: token expired, session ended) gets one refresh at once; when that
@@ -28,13 +28,23 @@ export function RealtimeSession() {
   usePaymentSessionSync();
 
   // The super user changed the company or its plan: the plan's flags and the due date follow at once.
-  useSocketEvent(user ? `company-${user.companyId}-company` : null, () => {
+  const reloadUser = () => {
     apiRequest<User>('/auth/me')
       .then((me) => {
         const current = appStore.get(sessionAtom);
         if (current && current.user.id === me.id) setSession({ ...current, user: me });
       })
       .catch(() => {});
+  };
+  useSocketEvent(user ? `company-${user.companyId}-company` : null, reloadUser);
+
+  // Pushes may have been missed (this socket or the server's change feed was cut): the screens that the
+  // top bar's refresh button reloads are reloaded the same way, and so is the session's user. Live
+  // screens outside that (admin lists, bells) listen to the resync themselves (useResync).
+  useResync(() => {
+    if (!appStore.get(sessionAtom)) return;
+    appStore.set(refreshKeyAtom, (n) => n + 1);
+    reloadUser();
   });
 
   useSocketEvent(user ? `company-${user.companyId}-auth` : null, (data) => {

@@ -39,6 +39,22 @@ class RealtimeSocket {
   onTokenExpired: (() => Promise<string | null>) | null = null;
   /** Told when the server ended the socket's session and no fresh token could be had. */
   onSessionEnded: (() => void) | null = null;
+  /** Told when pushes may have been missed (see resync): the live screens fetch again what they show. */
+  private resyncHandlers = new Set<() => void>();
+  private everOpened = false;
+  /** Rooms re-joined after a reconnect and not yet confirmed (a resync waits for them). */
+  private rejoining = new Set<string>();
+  private resyncTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    // Back on the network or back to the tab: a socket waiting out its backoff reconnects at once.
+    if (typeof window !== 'undefined') {
+      window.addEventListener('online', () => this.reconnectNow());
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') this.reconnectNow();
+      });
+    }
+  }
 
   connect(token: string) {
     if (this.token === token && this.ws) return;
@@ -49,6 +65,8 @@ class RealtimeSocket {
 
   disconnect() {
     this.token = null;
+    // A later login starts afresh: its first socket is no reconnect.
+    this.everOpened = false;
     this.close();
   }
 
@@ -62,6 +80,16 @@ class RealtimeSocket {
       this.rooms.delete(room);
       this.send({ type: 'leave', room });
     };
+  }
+
+  /**
+   * `handler` runs whenever the screen may have missed pushes: after this socket reconnected (once its
+   * rooms are joined again, so nothing falls between the fetch and the pushes) and when the server says
+   * its own change feed was cut (`resync`). Fetching again what is shown makes the screen converge.
+   */
+  onResync(handler: () => void): () => void {
+    this.resyncHandlers.add(handler);
+    return () => this.resyncHandlers.delete(handler);
   }
 
   on(event: string, handler: Handler): () => void {
@@ -81,7 +109,10 @@ class RealtimeSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempts = 0;
+      const reconnected = this.everOpened;
+      this.everOpened = true;
       for (const room of this.rooms.keys()) this.send({ type: 'join', room });
+      if (reconnected) this.resyncWhenJoined();
     };
     ws.onmessage = (ev) => {
       let msg: { event?: string; data?: unknown };
@@ -90,6 +121,8 @@ class RealtimeSocket {
       } catch {
         return;
       }
+      if (msg.event === 'resync') return this.resync();
+      if (msg.event === 'joined' || msg.event === 'error') this.confirmJoin(msg.data);
       if (msg.event) for (const h of this.handlers.get(msg.event) ?? []) h(msg.data);
     };
     ws.onclose = (ev) => {
@@ -119,15 +152,48 @@ class RealtimeSocket {
     this.open();
   }
 
+  private resyncWhenJoined() {
+    this.rejoining = new Set(this.rooms.keys());
+    clearTimeout(this.resyncTimer);
+    if (this.rejoining.size === 0) return this.resync();
+    // A room refused (the ticket is no longer the user's) answers `error`; past 3 s, resync anyway.
+    this.resyncTimer = setTimeout(() => this.resync(), 3_000);
+  }
+
+  private confirmJoin(data: unknown) {
+    if (this.rejoining.size === 0) return;
+    const room = (data as { room?: unknown })?.room;
+    if (typeof room === 'string') this.rejoining.delete(room);
+    else this.rejoining.clear(); // an `error` frame names no room: do not wait for the others
+    if (this.rejoining.size === 0) this.resync();
+  }
+
+  private resync() {
+    clearTimeout(this.resyncTimer);
+    this.rejoining.clear();
+    for (const h of [...this.resyncHandlers]) h();
+  }
+
+  /** Skips what is left of the backoff: used when the browser says the network or the tab is back. */
+  private reconnectNow() {
+    if (!this.token || this.ws || !this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.attempts = 0;
+    this.open();
+  }
+
   private scheduleReconnect() {
     if (!this.token) return;
     const delay = Math.min(500 * 2 ** this.attempts++, 10_000);
     this.timer = setTimeout(async () => {
+      this.timer = undefined;
       const exp = this.token ? tokenExpiry(this.token) : null;
       if (exp !== null && exp * 1000 < Date.now() && this.onTokenExpired) {
         const fresh = await this.onTokenExpired();
         if (!fresh) return this.disconnect();
         this.token = fresh;
+        if (this.ws) return; // reconnected meanwhile (reconnectNow, a new session)
       }
       this.open();
     }, delay);
@@ -159,4 +225,14 @@ export function useSocketEvent<E extends ServerEvent>(
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => (event ? socket.on(event, (d) => ref.current(d as FrameData<E>)) : undefined), [event]);
+}
+
+/**
+ * Runs `refetch` whenever pushes may have been missed (socket.onResync): a live screen passes the
+ * function that fetches again what it shows, so that after a cut it ends equal to a fresh load.
+ */
+export function useResync(refetch: () => void) {
+  const ref = useRef(refetch);
+  ref.current = refetch;
+  useEffect(() => socket.onResync(() => ref.current()), []);
 }

@@ -9,7 +9,7 @@ import {
 } from '@blueprintjs/core';
 import type { ServerEvent } from '@zelo/contracts/realtime/frames';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSocketEvent } from '../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../lib/socket.ts';
 import { toastError, toastSuccess } from '../../lib/toaster.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
@@ -106,6 +106,8 @@ export function SearchableListPage<T extends { id: string | number }>(props: Sea
       setVersion((n) => n + 1);
     }, props.liveDelayMs);
   });
+
+  useResync(() => setVersion((n) => n + 1));
 
   const confirmDelete = async () => {
     if (!deleting) return;

@@ -4,7 +4,7 @@ import type { AnnouncementView } from '@zelo/contracts/announcements/read-models
 import { useEffect, useMemo, useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { announcementImageUrl, searchAnnouncements } from '../api/announcements.ts';
 import {
@@ -31,6 +31,7 @@ export function AnnouncementsBell({ userId }: { userId: string }) {
   useSocketEvent('company-announcement', (frame) =>
     page.setData((prev) => prev && { ...prev, records: applyAnnouncementFrame(prev.records, frame) }),
   );
+  useResync(page.reload);
   useEffect(() => setSeen(readSeen(userId)), [userId]);
   // While the popover is open, what it shows counts as seen (a new one arriving then too).
   useEffect(() => {

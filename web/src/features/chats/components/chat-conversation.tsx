@@ -2,7 +2,7 @@ import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ChatMessageView, ChatView } from '@zelo/contracts/chats/read-models';
 import { useCallback, useEffect } from 'react';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { appStore, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { sendChatMessage } from '../api/chat-messages.ts';
@@ -68,6 +68,7 @@ export function ChatConversation({
   }, [chatId, visible]);
 
   const messages = useChatMessages(chatId);
+  useResync(chat.reload);
 
   useSocketEvent(companyId ? `company-${companyId}-chat` : null, (frame) => {
     if (frame.action === 'delete') {

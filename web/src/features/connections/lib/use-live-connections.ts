@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { listConnections } from '../api/connections.ts';
@@ -21,6 +21,7 @@ export function useLiveConnections() {
   };
   useSocketEvent(companyId ? `company-${companyId}-whatsapp` : null, onPush);
   useSocketEvent(companyId ? `company-${companyId}-whatsappSession` : null, onPush);
+  useResync(request.reload);
   return request;
 }
 

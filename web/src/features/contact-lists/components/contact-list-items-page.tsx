@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { deleteContactListItem, getContactList, searchContactListItems } from '../api/contact-lists.ts';
@@ -48,6 +48,7 @@ export function ContactListItemsPage({ contactListId }: { contactListId: string 
     if (push.action === 'delete') navigate('/contact-lists', { replace: true });
     else list.reload();
   });
+  useResync(list.reload);
 
   return (
     <>

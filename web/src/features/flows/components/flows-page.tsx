@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { deleteFlow, duplicateFlow, type FlowSummary, listFlows } from '../api/flows.ts';
@@ -64,6 +64,7 @@ export function FlowsPage() {
   }, [query, page, version]);
   // A flow made, renamed or deleted elsewhere (another admin, another tab) shows without a reload.
   useSocketEvent(user ? `company-${user.companyId}-flowbuilder` : null, reload);
+  useResync(reload);
 
   const duplicate = async (flow: FlowSummary) => {
     try {

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { formatTicketTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { messagePreview } from '../../../lib/message-preview.ts';
-import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import type { User } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { listUnreadTickets } from '../api/unread-tickets.ts';
@@ -28,6 +28,7 @@ export function NotificationsBell({ user }: { user: User }) {
   useSocketRoom('notification');
   useSocketEvent(`company-${user.companyId}-appMessage`, reloadSoon);
   useSocketEvent(`company-${user.companyId}-ticket`, reloadSoon);
+  useResync(request.reload);
 
   const tickets = request.data ?? [];
   const list = (

@@ -4,7 +4,7 @@ import { Alert, Button, ButtonGroup, Card, HTMLTable, NonIdealState } from '@blu
 import type { QueueView } from '@zelo/contracts/queues/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -20,6 +20,7 @@ export function QueuesPage() {
   const [editing, setEditing] = useState<QueueView | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<QueueView | null>(null);
   useSocketEvent(session ? `company-${session.user.companyId}-queue` : null, queues.reload);
+  useResync(queues.reload);
 
   const remove = async () => {
     if (!deleting) return;

@@ -1,7 +1,7 @@
 import type { QuickMessagePage, QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
@@ -58,5 +58,6 @@ export function useQuickMessages() {
     [],
   );
   useSocketEvent(companyId ? `company-${companyId}-quickMessage` : null, () => state.reload());
+  useResync(state.reload);
   return state.data ?? [];
 }

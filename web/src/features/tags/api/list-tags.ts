@@ -1,6 +1,6 @@
 import type { TagPage, TagView } from '@zelo/contracts/tags/read-models';
 import { apiRequest } from '../../../lib/api.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
@@ -14,5 +14,6 @@ export function useAllTags() {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
   const state = useRequest((signal) => listAllTags(signal), []);
   useSocketEvent(companyId ? `company-${companyId}-tag` : null, () => state.reload());
+  useResync(state.reload);
   return state;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -32,6 +32,7 @@ export function useTicket(id: string | undefined) {
     if (event.action === 'update' && event.ticket.id === id) setData(() => event.ticket);
     if (event.action === 'delete' && event.ticketId === id) navigate('/tickets', { replace: true });
   });
+  useResync(state.reload);
   useTicketPublished((ticket) => {
     if (ticket.id === id) setData(() => ticket);
   });

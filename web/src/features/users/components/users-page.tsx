@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from 'react';
 import { PlanUsage } from '../../../components/ui/plan-usage.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useResync, useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
@@ -42,6 +42,7 @@ export function UsersPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
   useEffect(() => setPage(1), [search]);
   useSocketEvent(session ? `company-${session.user.companyId}-user` : null, users.reload);
+  useResync(users.reload);
 
   const remove = async () => {
     if (!deleting) return;
