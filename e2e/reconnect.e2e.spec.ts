@@ -184,6 +184,7 @@ describe('screens that converge after a cut, and a screen that fails', () => {
     // The shell stays: the top bar and the side menu are there and work.
     expect(await page.getByTestId('refresh').isVisible()).toBe(true);
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/error-screen.png' });
     await eventuallyValue(async () =>
       logLines.find((l) => l.includes('web app error') && l.includes('/tickets')),
     );
@@ -202,6 +203,7 @@ describe('screens that converge after a cut, and a screen that fails', () => {
     await page.getByTestId('menu-tags').click();
     await page.getByTestId('error-screen').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('error-screen').textContent()).toContain('nova versão');
+    await page.screenshot({ path: 'e2e/screenshots/error-screen-new-version.png' });
     await page.unroute('**/tags-page.tsx*');
     await page.getByTestId('error-reload').click();
     await page.waitForURL((u) => u.pathname === '/tags');

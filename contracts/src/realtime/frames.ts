@@ -40,11 +40,12 @@ export interface JoinedFrame {
 }
 
 /**
- * `resync`: pushes may have been missed (the server's change feed was cut and is back): whatever the
+ * `resync`: pushes may have been missed (the server's change feed was cut, or a push failed): whatever the
  * page shows from the server must be fetched again. The client does the same after its own reconnect.
  */
 export interface ResyncFrame {
-  reason: 'feed-reconnected';
+  /** The change feed was cut and is back, or a push's rows could not be read. */
+  reason: 'feed-reconnected' | 'push-failed';
 }
 
 /** `error`: a client message was refused; the socket stays open. */

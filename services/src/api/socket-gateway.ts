@@ -95,9 +95,15 @@ export class SocketGateway {
     this.listen = new PgListener(this.listenDatabaseUrl, [CHANGES_CHANNEL], {
       onNotification: (n) => {
         if (!n.payload) return;
-        void this.dispatch(JSON.parse(n.payload) as Change[]).catch((err) =>
-          this.app.log.error(err, 'socket dispatch failed'),
-        );
+        const changes = JSON.parse(n.payload) as Change[];
+        void this.dispatch(changes).catch((err) => {
+          // Its rows could not be read (a connection cut): those companies' screens fetch again instead.
+          this.app.log.error(err, 'socket dispatch failed; its companies resync');
+          const companies = new Set(changes.map((c) => c.companyId));
+          for (const c of this.clients)
+            if (companies.has(c.viewer.companyId) || changes.some((ch) => ch.kind === 'announcement'))
+              this.send(c, 'resync', { reason: 'push-failed' });
+        });
       },
       onLost: (err) => this.app.log.error(err, 'change feed connection lost, reconnecting'),
       onReconnect: () => {
