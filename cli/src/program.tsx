@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { render } from 'ink';
 import { payCommand } from './commands/billing/pay.tsx';
 import { listCommand } from './commands/connections/list.tsx';
+import { sweepCommand } from './commands/media/sweep.tsx';
 import { replayCommand } from './commands/projections/replay.tsx';
 import { statusCommand } from './commands/projections/status.tsx';
 import { historyCommand } from './commands/tickets/history.tsx';
@@ -23,7 +24,7 @@ export function terminalIO(): CliIO {
 /** `zelo <context> <verb>`: one command per file under commands/<context>/<verb>.tsx. */
 export function createProgram(io: CliIO): Command {
   const program = new Command('zelo')
-    .description('Zelo operations: projections, tickets, connections, billing')
+    .description('Zelo operations: projections, tickets, connections, billing, media')
     .showHelpAfterError();
   program
     .command('projections')
@@ -33,5 +34,6 @@ export function createProgram(io: CliIO): Command {
   program.command('tickets').description('ticket audit').addCommand(historyCommand(io));
   program.command('connections').description('WhatsApp connections').addCommand(listCommand(io));
   program.command('billing').description('invoices').addCommand(payCommand(io));
+  program.command('media').description('uploaded files').addCommand(sweepCommand(io));
   return program;
 }

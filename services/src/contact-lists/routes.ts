@@ -129,7 +129,7 @@ export async function contactListRoutes(plain: FastifyInstance, { ctx }: { ctx: 
       // The list first: another company's id reads no file and writes nothing.
       await listAfter(request, contactListId, null);
       const bytes = await receiveSpreadsheet(request);
-      const rows = spreadsheetRows(bytes.data, bytes.filename);
+      const rows = await spreadsheetRows(bytes.data, bytes.filename);
       const r = await uploadContactListItems(deps, companyId, contactListId, rows, actorOf(request));
       await watcher.waitFor(r.position, PROJECTION);
       return { newContacts: await getContactListItemsByIds(pool, companyId, r.added), errorBag: r.errorBag };

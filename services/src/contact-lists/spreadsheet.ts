@@ -1,10 +1,11 @@
-import * as XLSX from '@e965/xlsx';
 import { MAX_CONTACT_LIST_UPLOAD_ROWS } from '@zelo/contracts/contact-lists/api';
 import { DomainError } from '@zelo/contracts/errors';
 import { storableText } from '../platform/text.ts';
+import { readFirstSheet } from './read-sheet.ts';
 
 // The contact list import reads .xls and .xlsx on the server with a maintained SheetJS build (the
-// registry's `xlsx` 0.18.5 has a prototype-pollution flaw on untrusted files).
+// registry's `xlsx` 0.18.5 has a prototype-pollution flaw on untrusted files), in a worker thread with
+// a heap cap and a deadline (read-sheet.ts).
 
 /** An .xlsx is a zip; an .xls is an OLE2 compound file. Anything else (SheetJS would read CSV or HTML) is refused. */
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
@@ -41,39 +42,25 @@ const heading = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').trim().
 /**
  * The first sheet's rows as `{ name, number, email }` objects (cells as the sheet holds them), each with
  * its line in the sheet (the heading is line 1, as the user sees it), from a
- * file the user uploaded. A file that is not an .xls/.xlsx, or that SheetJS cannot read, is
- * ERR_INVALID_SPREADSHEET; a sheet without rows or with too many is ERR_VALIDATION.
+ * file the user uploaded. A file that is not an .xls/.xlsx, or that SheetJS cannot read within the
+ * worker's memory and time, is ERR_INVALID_SPREADSHEET; a sheet without rows or with too many is
+ * ERR_VALIDATION.
  */
-export function spreadsheetRows(bytes: Buffer, filename: string): SheetRow[] {
+export async function spreadsheetRows(bytes: Buffer, filename: string): Promise<SheetRow[]> {
   if (!/\.xlsx?$/i.test(filename)) throw notASpreadsheet(`${filename || 'the file'} is not .xls or .xlsx`);
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE2)) throw notASpreadsheet('not a spreadsheet');
-  let book: XLSX.WorkBook;
-  try {
-    // One row more than allowed, to tell "too many" apart; no formulas or HTML kept.
-    book = XLSX.read(bytes, {
-      type: 'buffer',
-      sheetRows: MAX_CONTACT_LIST_UPLOAD_ROWS + 2,
-      cellFormula: false,
-      cellHTML: false,
-      cellStyles: false,
-    });
-  } catch {
-    throw notASpreadsheet('the spreadsheet could not be read');
-  }
-  const sheet = book.SheetNames[0] ? book.Sheets[book.SheetNames[0]] : undefined;
-  if (!sheet) throw notASpreadsheet('the spreadsheet has no sheet');
-  const raw = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: '', raw: true });
-  const rows = raw
-    .map((r): SheetRow => {
+  // One row more than allowed, to tell "too many" apart; no formulas or HTML kept.
+  const read = await readFirstSheet(bytes, MAX_CONTACT_LIST_UPLOAD_ROWS + 2);
+  if ('why' in read) throw notASpreadsheet(read.why);
+  const rows = read.rows
+    .map(({ line, cells }): SheetRow => {
       const row: Record<string, unknown> = Object.create(null);
-      for (const [key, value] of Object.entries(r)) {
+      for (const [key, value] of Object.entries(cells)) {
         const column = COLUMNS[heading(key)];
         // Text from a file is cleaned (NUL, lone surrogates) as WhatsApp's text is, never refused.
         if (column && row[column] === undefined)
           row[column] = typeof value === 'string' ? storableText(value) : value;
       }
-      // SheetJS notes each row's 0-based place in the sheet (blank lines included).
-      const line = ((r as { __rowNum__?: number }).__rowNum__ ?? 0) + 1;
       return { line, cells: { ...row } };
     })
     // Rows left blank between filled ones are not contacts.

@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../platform/clock.ts';
 import { safeFileName } from './media-type.ts';
+import type { UploadLedger } from './uploads.ts';
 
 /** Where uploaded media lives. The local folder is the embedded default; an S3 adapter can replace it. */
 export interface MediaStorage {
@@ -27,9 +28,15 @@ export function mediaDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * `<companyId>/<yyyy>/<mm>/<timestamp>-<random>-<safe name>` under `root` (doc 1 §5: the stored file
  * keeps a generated name with a timestamp). 128 random bits make the URL unguessable, so /public needs
- * no token and the WhatsApp side can fetch it as a plain link.
+ * no token and the WhatsApp side can fetch it as a plain link. With a `ledger`, each file is recorded
+ * before it is written, so that the sweep (sweep.ts) can later remove it once nothing refers to it;
+ * a file stored without one is never swept.
  */
-export function localMediaStorage(root: string, clock: Clock): MediaStorage & { root: string } {
+export function localMediaStorage(
+  root: string,
+  clock: Clock,
+  ledger?: UploadLedger,
+): MediaStorage & { root: string } {
   return {
     root,
     async save(companyId, filename, stream) {
@@ -39,9 +46,11 @@ export function localMediaStorage(root: string, clock: Clock): MediaStorage & { 
       const name = `${now.getTime()}-${randomBytes(16).toString('hex')}-${safeFileName(filename)}`;
       const relative = [companyId, yyyy, mm, name].join('/');
       const path = join(root, ...relative.split('/'));
+      const url = `${PUBLIC_PREFIX}/${relative}`;
+      await ledger?.record(url);
       await mkdir(dirname(path), { recursive: true });
       await pipeline(stream, createWriteStream(path, { flags: 'wx' }));
-      return { url: `${PUBLIC_PREFIX}/${relative}`, path };
+      return { url, path };
     },
     async exists(url) {
       const path = storedPath(root, url);
@@ -59,7 +68,7 @@ export function localMediaStorage(root: string, clock: Clock): MediaStorage & { 
 }
 
 /** The file a stored URL names under `root`; null for anything else (another prefix, a path trick). */
-function storedPath(root: string, url: string): string | null {
+export function storedPath(root: string, url: string): string | null {
   if (!url.startsWith(`${PUBLIC_PREFIX}/`) || url.split('/').some((s) => s === '..')) return null;
   return join(root, ...url.slice(PUBLIC_PREFIX.length + 1).split('/'));
 }
