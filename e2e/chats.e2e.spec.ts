@@ -245,4 +245,41 @@ describe('the internal chat', () => {
     await agent.getByText('Chat not found').waitFor();
     await agent.getByTestId('chat-new').waitFor();
   });
+
+  it('a chat whose owner was deleted is its members’ to edit and delete; the admin, not in it, never sees it', async () => {
+    const token = await browserToken(admin);
+    const users = (await system.api('GET', '/users/list', { token })).body as { id: string; email: string }[];
+    const agentId = users.find((u) => u.email === agentUser.email)?.id;
+    const dora = { name: 'Dora Saída', email: 'dora@zelo.dev', password: 'dora1234' };
+    const created = await system.api('POST', '/users', { token, body: { ...dora, profile: 'user' } });
+    expect(created.status).toBe(201);
+    const { token: doraToken } = await system.login(dora.email, dora.password);
+    const chat = await system.api('POST', '/chats', {
+      token: doraToken,
+      body: { title: 'Plantão da Dora', users: [agentId] },
+    });
+    expect(chat.status).toBe(201);
+
+    await agent.getByTestId('chat-row').filter({ hasText: 'Plantão da Dora' }).click();
+    await agent.getByTestId('chat-conversation-title').filter({ hasText: 'Plantão da Dora' }).waitFor();
+    expect(await agent.getByTestId('chat-edit').count()).toBe(0);
+    expect((await system.api('DELETE', `/users/${created.body.id}`, { token })).status).toBe(200);
+
+    // Reopened, the chat offers the agent its edit and delete; saving keeps her in it.
+    await agent.reload();
+    await agent.getByTestId('chat-edit').click();
+    await agent.getByTestId('chat-title').fill('Plantão sem dona');
+    await agent.getByTestId('chat-save').click();
+    await agent.getByTestId('chat-conversation-title').filter({ hasText: 'Plantão sem dona' }).waitFor();
+    await agent.getByTestId('chat-row').filter({ hasText: 'Plantão sem dona' }).waitFor();
+    expect(await admin.getByTestId('chat-row').filter({ hasText: 'Plantão' }).count()).toBe(0);
+
+    await agent.getByTestId('chat-delete').click();
+    await agent.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await agent.waitForURL(`${web.url}/chats`);
+    await agent
+      .getByTestId('chat-row')
+      .filter({ hasText: 'Plantão sem dona' })
+      .waitFor({ state: 'detached' });
+  });
 });

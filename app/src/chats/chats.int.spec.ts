@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newLoggedInUser, readySocket } from '../testing/session-clients.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
-// Internal chat through the API (doc 2 §2.17, §6, §7): members only, the owner edits and deletes,
-// unread counts per member, message pages from the newest, and socket frames to members only.
+// Internal chat through the API (doc 2 §2.17, §6, §7): members only, the owner edits and deletes (any
+// member once the owner's user is deleted), unread counts per member, message pages from the newest, and socket frames to members only.
 
 type Who = { token: string; id: string };
 
@@ -105,6 +105,43 @@ describe('internal chat', () => {
       expect(list.body.records.map((c: ChatView) => c.id)).not.toContain(chat.id);
     }
     expect((await as(admin)('DELETE', `/chats/${chat.id}`)).status).toBe(404);
+  });
+
+  it("a chat whose owner was deleted is its members' to edit and delete, and still no one else's", async () => {
+    const eva = await newLoggedInUser(system, admin.token, { name: 'Eva Chat', email: 'eva@chat.dev' });
+    const chat = await newChat(eva, 'Sem dona', [ana.id, bruno.id]);
+    expect(chat.ownerGone).toBe(false);
+    expect((await as(ana)('PUT', `/chats/${chat.id}`, { title: 'Antes', users: [ana.id] })).status).toBe(403);
+    expect((await as(admin)('DELETE', `/users/${eva.id}`)).status).toBe(200);
+
+    const seen = await as(ana)('GET', `/chats/${chat.id}`);
+    expect(seen.body).toMatchObject({ ownerId: eva.id, ownerGone: true });
+    // Outside the chat nothing changes: the company's admin and a user of the company who are not in
+    // it, and another company's admin, do not find it; they write nothing.
+    const before = await chatEvents();
+    for (const who of [admin, carla, b]) {
+      const edit = await as(who)('PUT', `/chats/${chat.id}`, { title: 'Tomado', users: [who.id] });
+      expect(edit.status, 'edit').toBe(404);
+      expect(edit.body.error).toBe('ERR_NO_CHAT_FOUND');
+      const del = await as(who)('DELETE', `/chats/${chat.id}`);
+      expect(del.status, 'delete').toBe(404);
+      expect(del.body.error).toBe('ERR_NO_CHAT_FOUND');
+    }
+    expect(await chatEvents()).toBe(before);
+
+    // A remaining member (a plain user) renames it and changes its members; Eva stays listed, nameless.
+    const edited = await as(ana)('PUT', `/chats/${chat.id}`, { title: 'Nossa', users: [ana.id, carla.id] });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.title).toBe('Nossa');
+    expect(edited.body.users.map((u: ChatMemberView) => [u.userId, u.user.name])).toEqual([
+      [eva.id, ''],
+      [ana.id, 'Ana Chat'],
+      [carla.id, 'Carla Chat'],
+    ]);
+    expect((await as(bruno)('GET', `/chats/${chat.id}`)).status).toBe(404);
+    // Another one, added since, deletes it for everyone.
+    expect((await as(carla)('DELETE', `/chats/${chat.id}`)).status).toBe(200);
+    expect((await as(ana)('GET', `/chats/${chat.id}`)).body.error).toBe('ERR_NO_CHAT_FOUND');
   });
 
   it('pages messages from the newest, oldest first within a page', async () => {

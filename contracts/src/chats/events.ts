@@ -14,7 +14,10 @@ export const ChatCreated = event('ChatCreated', {
 });
 export type ChatCreated = v.InferOutput<typeof ChatCreated>;
 
-/** The owner renamed the chat or changed its members (the owner always stays one). */
+/**
+ * The owner (or, once her user is deleted, a member) renamed the chat or changed its members; the
+ * owner always stays one.
+ */
 export const ChatUpdated = event('ChatUpdated', {
   chatId: Id,
   companyId: Id,

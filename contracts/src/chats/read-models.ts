@@ -12,6 +12,8 @@ export interface ChatView {
   uuid: string;
   title: string;
   ownerId: string;
+  /** The owner's user was deleted: any member may now edit or delete the chat. */
+  ownerGone: boolean;
   /** The last message's text ('' before the first). */
   lastMessage: string;
   createdAt: string;

@@ -6,6 +6,7 @@ import {
   chatUpdated,
   testId,
   userCreated,
+  userDeleted,
 } from '@zelo/contracts/testing/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
@@ -54,6 +55,7 @@ describe('chats read model', () => {
       uuid: chatId,
       title: 'Equipe',
       ownerId: ana,
+      ownerGone: false,
       lastMessage: 'Oi, Ana',
       createdAt: history[0].metadata.at,
       updatedAt: history[2].metadata.at,
@@ -163,6 +165,21 @@ describe('chats read model', () => {
     ]);
     await given(chatMessagePosted({ companyId, chatId, senderId: ana, message: 'bem-vinda' }));
     expect((await getChat(db.pool, { companyId, userId: carla }, chatId))?.users[1].unreads).toBe(1);
+  });
+
+  it("says when the owner's user was deleted, keeping her in the members, nameless", async () => {
+    const { companyId, ana, bruno } = await aTeam();
+    const created = chatCreated({ companyId, ownerId: ana, title: 'Órfão', userIds: [ana, bruno] });
+    const { chatId } = created.data;
+    await given(created);
+    expect((await getChat(db.pool, { companyId, userId: bruno }, chatId))?.ownerGone).toBe(false);
+    await given(userDeleted({ companyId, userId: ana }));
+    const chat = await getChat(db.pool, { companyId, userId: bruno }, chatId);
+    expect(chat).toMatchObject({ ownerId: ana, ownerGone: true });
+    expect(chat?.users.map((u) => [u.userId, u.user.name])).toEqual([
+      [ana, ''],
+      [bruno, 'Bruno'],
+    ]);
   });
 
   it('forgets a deleted chat and its messages, telling the members of then', async () => {

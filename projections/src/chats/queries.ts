@@ -10,7 +10,10 @@ export interface ChatReader {
 
 // Members with their names from the users read model; a user deleted since keeps her row, nameless.
 const select = `
-  SELECT c.id, c.company_id AS "companyId", c.title, c.owner_id AS "ownerId", c.last_message AS "lastMessage",
+  SELECT c.id, c.company_id AS "companyId", c.title, c.owner_id AS "ownerId",
+         NOT EXISTS (SELECT 1 FROM users o WHERE o.id = c.owner_id AND o.company_id = c.company_id)
+           AS "ownerGone",
+         c.last_message AS "lastMessage",
          c.created_at AS "createdAt", c.updated_at AS "updatedAt",
          (SELECT coalesce(json_agg(json_build_object(
                    'userId', cu.user_id, 'unreads', cu.unreads,

@@ -24,8 +24,8 @@ import { runChatCommand } from './handlers.ts';
 
 /**
  * Internal chat (doc 2 §2.17, §7). A chat is seen only by its members (the owner always one); only the
- * owner edits or deletes it (doc 2 §6). The session decides who acts: the spec's userId on /read may
- * only name the caller.
+ * owner edits or deletes it (doc 2 §6), or any member once the owner's user is deleted. The session
+ * decides who acts: the spec's userId on /read may only name the caller.
  */
 export async function chatRoutes(plain: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = typed(plain);
@@ -82,7 +82,7 @@ export async function chatRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
     const { id: chatId } = request.params;
     const { title, users } = request.body;
     // A chat the caller cannot see is "not found" whatever users the body names.
-    await chatAfter(request, chatId, null);
+    const { ownerGone } = await chatAfter(request, chatId, null);
     await assertUsers(request, users);
     const r = await runChatCommand(
       deps,
@@ -91,6 +91,7 @@ export async function chatRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
         companyId: request.session.companyId,
         chatId,
         by: request.session.id,
+        ownerGone,
         title,
         userIds: users,
       },
@@ -101,9 +102,10 @@ export async function chatRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCont
 
   app.delete('/chats/:id', { schema: { params: IdParam } }, async (request) => {
     const { id: chatId } = request.params;
+    const { ownerGone } = await chatAfter(request, chatId, null);
     const r = await runChatCommand(
       deps,
-      { type: 'DeleteChat', companyId: request.session.companyId, chatId, by: request.session.id },
+      { type: 'DeleteChat', companyId: request.session.companyId, chatId, by: request.session.id, ownerGone },
       actorOf(request),
     );
     await watcher.waitFor(r.position, ['chats']);

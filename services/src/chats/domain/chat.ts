@@ -58,8 +58,17 @@ export type ChatCommand =
       title: string;
       userIds: string[];
     }
-  | { type: 'UpdateChat'; companyId: string; chatId: string; by: string; title: string; userIds: string[] }
-  | { type: 'DeleteChat'; companyId: string; chatId: string; by: string }
+  | {
+      type: 'UpdateChat';
+      companyId: string;
+      chatId: string;
+      by: string;
+      /** The owner's user was deleted (from the users read model): the chat is its members' now. */
+      ownerGone: boolean;
+      title: string;
+      userIds: string[];
+    }
+  | { type: 'DeleteChat'; companyId: string; chatId: string; by: string; ownerGone: boolean }
   | {
       type: 'PostChatMessage';
       companyId: string;
@@ -85,9 +94,16 @@ function memberOf(state: ChatState, companyId: string, userId: string): ChatStat
   return state;
 }
 
-function ownedBy(state: ChatState, companyId: string, userId: string): ChatState & { ownerId: string } {
-  memberOf(state, companyId, userId);
-  if (state.ownerId !== userId)
+/**
+ * Who may edit or delete the chat: its owner (doc 2 §6), and once the owner's user is deleted, any of
+ * its remaining members, so that no chat is left that nobody can change. Never anyone outside it.
+ */
+function managedBy(
+  state: ChatState,
+  command: { companyId: string; by: string; ownerGone: boolean },
+): ChatState & { ownerId: string } {
+  memberOf(state, command.companyId, command.by);
+  if (state.ownerId !== command.by && !command.ownerGone)
     throw new DomainError('ERR_NO_PERMISSION', 'only the chat owner may change or delete it');
   return state as ChatState & { ownerId: string };
 }
@@ -106,7 +122,7 @@ function createChat(command: Cmd<'CreateChat'>, state: ChatState): ChatEvent[] {
 
 function updateChat(command: Cmd<'UpdateChat'>, state: ChatState): ChatEvent[] {
   const { companyId, chatId, title } = command;
-  const { ownerId } = ownedBy(state, companyId, command.by);
+  const { ownerId } = managedBy(state, command);
   const userIds = membersWith(ownerId, command.userIds);
   const sameMembers =
     userIds.length === state.members.length && userIds.every((u) => state.members.includes(u));
@@ -116,7 +132,7 @@ function updateChat(command: Cmd<'UpdateChat'>, state: ChatState): ChatEvent[] {
 
 function deleteChat(command: Cmd<'DeleteChat'>, state: ChatState): ChatEvent[] {
   const { companyId, chatId } = command;
-  ownedBy(state, companyId, command.by);
+  managedBy(state, command);
   return [{ type: 'ChatDeleted', data: { chatId, companyId, userIds: state.members } }];
 }
 

@@ -48,48 +48,55 @@ describe('Internal chat', () => {
     it('the owner renames and changes members, and stays a member', () =>
       spec
         .given([created])
-        .when({ type: 'UpdateChat', ...ref, by: ana, title: 'Vendas', userIds: [carla] })
+        .when({ type: 'UpdateChat', ...ref, by: ana, ownerGone: false, title: 'Vendas', userIds: [carla] })
         .then([{ type: 'ChatUpdated', data: { ...ref, title: 'Vendas', userIds: [ana, carla] } }]));
 
     it('an edit that changes nothing records nothing', () =>
       spec
         .given([created])
-        .when({ type: 'UpdateChat', ...ref, by: ana, title: 'Equipe', userIds: [bruno, ana] })
+        .when({
+          type: 'UpdateChat',
+          ...ref,
+          by: ana,
+          ownerGone: false,
+          title: 'Equipe',
+          userIds: [bruno, ana],
+        })
         .thenNothing());
 
     it('a member who is not the owner may not edit or delete', () => {
       spec
         .given([created])
-        .when({ type: 'UpdateChat', ...ref, by: bruno, title: 'Meu', userIds: [bruno] })
+        .when({ type: 'UpdateChat', ...ref, by: bruno, ownerGone: false, title: 'Meu', userIds: [bruno] })
         .thenThrows('ERR_NO_PERMISSION');
       spec
         .given([created])
-        .when({ type: 'DeleteChat', ...ref, by: bruno })
+        .when({ type: 'DeleteChat', ...ref, by: bruno, ownerGone: false })
         .thenThrows('ERR_NO_PERMISSION');
     });
 
     it('a user outside the chat does not find it', () => {
       spec
         .given([created])
-        .when({ type: 'UpdateChat', ...ref, by: carla, title: 'x', userIds: [carla] })
+        .when({ type: 'UpdateChat', ...ref, by: carla, ownerGone: false, title: 'x', userIds: [carla] })
         .thenThrows('ERR_NO_CHAT_FOUND');
       spec
         .given([created])
-        .when({ type: 'DeleteChat', ...ref, by: carla })
+        .when({ type: 'DeleteChat', ...ref, by: carla, ownerGone: false })
         .thenThrows('ERR_NO_CHAT_FOUND');
     });
 
     it('deleting tells every member at the time', () =>
       spec
         .given([created, chatUpdated({ ...ref, title: 'Equipe', userIds: [ana, carla] })])
-        .when({ type: 'DeleteChat', ...ref, by: ana })
+        .when({ type: 'DeleteChat', ...ref, by: ana, ownerGone: false })
         .then([{ type: 'ChatDeleted', data: { ...ref, userIds: [ana, carla] } }]));
 
     it('a deleted chat is not found any more, not even by its owner', () => {
       const gone = chatDeleted({ ...ref, userIds: [ana, bruno] });
       spec
         .given([created, gone])
-        .when({ type: 'DeleteChat', ...ref, by: ana })
+        .when({ type: 'DeleteChat', ...ref, by: ana, ownerGone: false })
         .thenThrows('ERR_NO_CHAT_FOUND');
       spec
         .given([created, gone])
@@ -100,7 +107,15 @@ describe('Internal chat', () => {
     it("another company's user does not find it, even with the owner's id", () =>
       spec
         .given([created])
-        .when({ type: 'UpdateChat', companyId: otherCompany, chatId, by: ana, title: 'x', userIds: [] })
+        .when({
+          type: 'UpdateChat',
+          companyId: otherCompany,
+          chatId,
+          by: ana,
+          ownerGone: false,
+          title: 'x',
+          userIds: [],
+        })
         .thenThrows('ERR_NO_CHAT_FOUND'));
 
     it('a chat that was never created is not found', () =>
@@ -108,6 +123,33 @@ describe('Internal chat', () => {
         .given([])
         .when({ type: 'PostChatMessage', ...ref, by: ana, messageId, message: 'oi' })
         .thenThrows('ERR_NO_CHAT_FOUND'));
+  });
+
+  describe('When the owner was deleted', () => {
+    const gone = { ...ref, ownerGone: true };
+
+    it('a remaining member edits it; the owner stays listed, as every deleted member does', () =>
+      spec
+        .given([created])
+        .when({ type: 'UpdateChat', ...gone, by: bruno, title: 'Nosso', userIds: [bruno, carla] })
+        .then([{ type: 'ChatUpdated', data: { ...ref, title: 'Nosso', userIds: [ana, bruno, carla] } }]));
+
+    it('a remaining member deletes it', () =>
+      spec
+        .given([created])
+        .when({ type: 'DeleteChat', ...gone, by: bruno })
+        .then([{ type: 'ChatDeleted', data: { ...ref, userIds: [ana, bruno] } }]));
+
+    it('a user outside the chat still does not find it, nor does another company', () => {
+      spec
+        .given([created])
+        .when({ type: 'DeleteChat', ...gone, by: carla })
+        .thenThrows('ERR_NO_CHAT_FOUND');
+      spec
+        .given([created])
+        .when({ type: 'DeleteChat', ...gone, companyId: otherCompany, by: bruno })
+        .thenThrows('ERR_NO_CHAT_FOUND');
+    });
   });
 
   describe('Messages and reading', () => {

@@ -31,7 +31,7 @@ interface Props {
 const isMessage = (m: unknown): m is ChatMessageView =>
   !!m && typeof m === 'object' && 'id' in m && 'message' in m && 'senderId' in m;
 
-/** One chat: its header (owner's edit and delete), the messages and the composer. */
+/** One chat: its header (edit and delete for who may), the messages and the composer. */
 export function ChatConversation({
   chatId,
   viewerId,
@@ -96,7 +96,8 @@ export function ChatConversation({
       </div>
     );
   }
-  const isOwner = current.ownerId === viewerId;
+  // Doc 2 §6: the owner edits and deletes; once her user is deleted, any member may (the server agrees).
+  const canManage = current.ownerId === viewerId || current.ownerGone;
   // A member deleted since has no name left in the users read model.
   const members = current.users.map((u) => u.user.name || t('chats.removedUser')).join(', ');
   return (
@@ -111,7 +112,7 @@ export function ChatConversation({
             {members}
           </small>
         </div>
-        {isOwner && (
+        {canManage && (
           <div className="conversation-actions">
             <Button
               variant="minimal"

@@ -22,8 +22,11 @@ export function ChatDialog({ chat, viewerId, onSaved, onClose }: Props) {
   const t = useT();
   const [incomplete, setIncomplete] = useState(false);
   const users = useRequest((signal) => listCompanyUsers(signal), []);
+  // The owner is a member whatever is chosen. A member editing the chat of a deleted owner is not: she
+  // is offered and kept like the others, so saving does not drop her out of it.
+  const ownerId = chat?.ownerId ?? viewerId;
   const options = (users.data ?? [])
-    .filter((u) => u.id !== viewerId)
+    .filter((u) => u.id !== ownerId)
     .map((u) => ({ id: u.id, name: u.name }))
     .sort((a, b) => a.name.localeCompare(b.name));
   const nameOf = (id: string) =>
@@ -31,7 +34,8 @@ export function ChatDialog({ chat, viewerId, onSaved, onClose }: Props) {
   // Made once: final-form starts over whenever its initial values change (a new array each render would).
   const [initial] = useState<ChatFormValues>(() => ({
     title: chat?.title ?? '',
-    users: chat?.users.map((u) => u.userId).filter((id) => id !== viewerId) ?? [],
+    // A member deleted since (nameless) is left out: the server refuses a user who no longer exists.
+    users: chat?.users.filter((u) => u.userId !== ownerId && u.user.name).map((u) => u.userId) ?? [],
   }));
 
   const onSubmit = async (values: ChatFormValues) => {

@@ -25,6 +25,7 @@ function chat(
     uuid: id,
     title,
     ownerId: ANA,
+    ownerGone: false,
     lastMessage: '',
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt,
