@@ -93,4 +93,24 @@ describe('queue integrations, in the browser', () => {
     await row('CRM da loja 2').waitFor({ state: 'detached', timeout: 10_000 });
     expect((await api('GET', '/queueIntegration/?searchParam=loja')).body.queueIntegrations).toEqual([]);
   });
+
+  it("refuses a typebot's expiry or delay out of bounds with a field error, and saves them in bounds", async () => {
+    await page.getByTestId('qi-add').click();
+    await page.getByTestId('qi-type').selectOption('typebot');
+    await page.getByTestId('qi-name').fill('Bot de vendas');
+    await page.getByTestId('qi-url').fill('https://typebot.example');
+    await page.getByTestId('qi-slug').fill('vendas');
+    await page.getByTestId('qi-expires').fill('-1');
+    await page.getByTestId('qi-delay').fill('999999999999');
+    await page.getByTestId('qi-save').click();
+    await page.getByText('Informe um número inteiro de 0 a 10080 minutos').waitFor({ timeout: 5_000 });
+    await page.getByText('Informe um número inteiro de 0 a 60000 ms').waitFor({ timeout: 5_000 });
+    expect((await api('GET', '/queueIntegration/?searchParam=vendas')).body.queueIntegrations).toEqual([]);
+    await page.getByTestId('qi-expires').fill('30');
+    await page.getByTestId('qi-delay').fill('1500');
+    await page.getByTestId('qi-save').click();
+    await row('Bot de vendas').waitFor({ timeout: 10_000 });
+    const [stored] = (await api('GET', '/queueIntegration/?searchParam=vendas')).body.queueIntegrations;
+    expect(stored).toMatchObject({ type: 'typebot', typebotExpires: 30, typebotDelayMessage: 1500 });
+  });
 });

@@ -99,4 +99,25 @@ describe('quick reply attachments and notifications everywhere, in the browser',
     expect(sent).toMatchObject({ mediaType: 'application', fromMe: true });
     expect(sent.mediaUrl).toMatch(new RegExp(`^/public/${DEMO.companyId}/`));
   });
+
+  it('stores and shows an attachment name with underscores for its spaces (doc 2 §2.7)', async () => {
+    await page.goto(`${web.url}/quick-messages`);
+    await page.getByTestId('qm-add').click();
+    await page.getByTestId('qm-shortcode').fill('arquivo');
+    await page.getByTestId('qm-message').fill('Segue o arquivo.');
+    await page.getByTestId('qm-file').setInputFiles({
+      name: 'meu arquivo teste.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 pretend'),
+    });
+    await page.getByTestId('qm-save').click();
+    const row = page.getByTestId('qm-row').filter({ hasText: '/arquivo' });
+    await row
+      .getByTestId('qm-paperclip')
+      .filter({ hasText: 'meu_arquivo_teste.pdf' })
+      .waitFor({ timeout: 5_000 });
+    const list = await system.api('GET', '/quick-messages?searchParam=arquivo', { token });
+    const stored = list.body.records.find((m: { shortcode: string }) => m.shortcode === 'arquivo');
+    expect(stored.mediaName).toBe('meu_arquivo_teste.pdf');
+  });
 });

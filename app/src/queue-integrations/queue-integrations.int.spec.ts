@@ -187,6 +187,50 @@ describe('queue integrations', () => {
     expect(await integrationEvents()).toBe(before);
   });
 
+  it("bounds a typebot's expiry and delay: 400 ERR_VALIDATION naming the bound, nothing written", async () => {
+    const bot = {
+      type: 'typebot',
+      name: 'Bot limitado',
+      urlN8N: 'https://typebot.example',
+      typebotSlug: 'limitado',
+    };
+    const made = await call(admin, 'POST', '/queueIntegration', bot);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const before = await integrationEvents();
+    const refused: [Record<string, unknown>, RegExp][] = [
+      [{ typebotExpires: -1 }, /typebotExpires: must be at least 0/],
+      [{ typebotExpires: '-1' }, /typebotExpires: must be at least 0/],
+      [{ typebotExpires: 10_081 }, /typebotExpires: must be at most 10080/],
+      [{ typebotDelayMessage: 999_999_999_999 }, /typebotDelayMessage: must be at most 60000/],
+      [{ typebotDelayMessage: '999999999999' }, /typebotDelayMessage: must be at most 60000/],
+      [{ typebotDelayMessage: 1.5 }, /typebotDelayMessage: must be a whole number/],
+    ];
+    for (const [over, message] of refused) {
+      for (const [method, path] of [
+        ['POST', '/queueIntegration'],
+        ['PUT', `/queueIntegration/${made.body.id}`],
+      ]) {
+        const r = await call(admin, method, path, { ...bot, ...over });
+        expect([r.status, r.body.error], `${method} ${JSON.stringify(over)}`).toEqual([
+          400,
+          'ERR_VALIDATION',
+        ]);
+        expect(r.body.message, JSON.stringify(over)).toMatch(message);
+      }
+    }
+    expect(await integrationEvents()).toBe(before);
+    expect((await call(admin, 'GET', `/queueIntegration/${made.body.id}`)).body).toMatchObject({
+      typebotExpires: 1,
+      typebotDelayMessage: 1000,
+    });
+    const edge = await call(admin, 'PUT', `/queueIntegration/${made.body.id}`, {
+      ...bot,
+      typebotExpires: '10080',
+      typebotDelayMessage: 60_000,
+    });
+    expect(edge.body).toMatchObject({ typebotExpires: 10_080, typebotDelayMessage: 60_000 });
+  });
+
   it('keeps the service-account JSON sealed: never answered, kept on an edit that sends the mask', async () => {
     const created = await call(admin, 'POST', '/queueIntegration', {
       type: 'dialogflow',

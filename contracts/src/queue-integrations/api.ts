@@ -5,16 +5,26 @@ import { QueueIntegrationType } from './events.ts';
 /** What a queue integration's dialog sends instead of the stored service-account JSON it never sees. */
 export const JSON_CONTENT_MASK = '********';
 
+/**
+ * A typebot's numbers (doc 2 §9 gives the defaults): the pause between the bot's messages, in ms, up to
+ * a minute; the idle minutes after which a session starts afresh, up to a week (0: it never expires).
+ */
+export const TYPEBOT_NUMBERS = {
+  typebotDelayMessage: { min: 0, max: 60_000, fallback: 1000 },
+  typebotExpires: { min: 0, max: 10_080, fallback: 1 },
+} as const;
+
 const Text = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, 'too long')), '');
 /** A whole number within bounds; the reference's form sends numbers as strings too, '' when emptied. */
-const WholeNumber = (min: number, max: number, fallback: number) =>
+const WholeNumber = ({ min, max, fallback }: { min: number; max: number; fallback: number }) =>
   v.optional(
     v.pipe(
       v.union([
         v.literal(''),
         v.null(),
         v.number(),
-        v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/, 'must be a whole number')),
+        // A sign is read, so that '-1' is told the bound it broke, as -1 is.
+        v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, 'must be a whole number')),
       ]),
       // An emptied field of the form is its default.
       v.transform((n) => (n === '' || n === null ? fallback : Number(n))),
@@ -98,8 +108,8 @@ export const QueueIntegrationRequest = v.pipe(
     ),
     language: Text(20),
     urlN8N: Text(2048),
-    typebotDelayMessage: WholeNumber(0, 60_000, 1000),
-    typebotExpires: WholeNumber(0, 10_080, 1),
+    typebotDelayMessage: WholeNumber(TYPEBOT_NUMBERS.typebotDelayMessage),
+    typebotExpires: WholeNumber(TYPEBOT_NUMBERS.typebotExpires),
     typebotKeywordFinish: Text(100),
     typebotKeywordRestart: Text(100),
     typebotRestartMessage: Text(4096),

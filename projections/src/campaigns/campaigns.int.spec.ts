@@ -16,15 +16,25 @@ import {
   campaignStartRefused,
   campaignUpdated,
   connectionCreated,
+  contactCreated,
   contactListCreated,
+  contactListItemAdded,
+  contactListItemRemoved,
+  contactListItemValidated,
   fileListCreated,
+  tagCreated,
   testId,
+  ticketCreated,
+  ticketTagsSynced,
 } from '@zelo/contracts/testing/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionsProjection } from '../connections/whatsapps.ts';
 import { contactListsProjection } from '../contact-lists/contact-lists.ts';
+import { contactsProjection } from '../contacts/contacts.ts';
 import { fileListsProjection } from '../file-lists/file-lists.ts';
+import { tagsProjection } from '../tags/tags.ts';
 import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { conversationsProjection } from '../tickets/conversations.ts';
 import { campaignsProjection } from './campaigns.ts';
 import { getCampaign, getCampaignSettings, listCampaigns, listShipments } from './queries.ts';
 
@@ -44,7 +54,15 @@ describe('campaigns read model', () => {
   });
   const given = async (...events: AnyEvent[]) =>
     db.given(
-      [connectionsProjection, contactListsProjection, fileListsProjection, campaignsProjection],
+      [
+        connectionsProjection,
+        contactListsProjection,
+        fileListsProjection,
+        contactsProjection,
+        conversationsProjection,
+        tagsProjection,
+        campaignsProjection,
+      ],
       events,
     );
 
@@ -141,6 +159,72 @@ describe('campaigns read model', () => {
     expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
       mediaPath: null,
       mediaName: null,
+    });
+  });
+
+  it('counts the valid contacts of a scheduled campaign from its list before the run, as it changes', async () => {
+    const companyId = testId();
+    const list = contactListCreated({ companyId });
+    const { contactListId } = list.data;
+    const item = (number: string, isWhatsappValid: boolean | null) => {
+      const added = contactListItemAdded({ companyId, contactListId, number });
+      const { itemId } = added.data;
+      if (isWhatsappValid === null) return [added];
+      return [added, contactListItemValidated({ companyId, contactListId, itemId, number, isWhatsappValid })];
+    };
+    const fields = { ...campaignFields(), contactListId, scheduledAt: '2030-02-01T12:00:00.000Z' };
+    const created = campaignCreated({ companyId, fields, status: 'PROGRAMADA' });
+    const { campaignId } = created.data;
+    const extra = item('5511977773333', true);
+    await given(
+      list,
+      ...recipients.flatMap((r) => item(r.number, true)),
+      ...item('+55 11 98888-0000', true), // Maria's number again: the run sends to it once
+      ...item('5511900000000', false),
+      ...item('5511911111111', null),
+      created,
+    );
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
+      status: 'PROGRAMADA',
+      validContacts: 3,
+      pending: 3,
+    });
+    await given(...extra);
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({ validContacts: 4 });
+    await given(contactListItemRemoved({ companyId, contactListId, itemId: extra[0].data.itemId }));
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({ validContacts: 3 });
+    // From the start on, the run's recipients, whatever the list becomes.
+    await given(
+      campaignStarted({ companyId, campaignId, recipients: recipients.slice(0, 2) }),
+      ...item('5511966664444', true),
+    );
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
+      status: 'EM_ANDAMENTO',
+      validContacts: 2,
+      pending: 2,
+    });
+  });
+
+  it('counts the valid contacts of a scheduled tag campaign from the tagged contacts', async () => {
+    const companyId = testId();
+    const tag = tagCreated({ companyId });
+    const { tagId } = tag.data;
+    const tagged = recipients.flatMap((r) => {
+      const contact = contactCreated({ companyId, number: r.number, name: r.name });
+      const ticket = ticketCreated({ companyId, contactId: contact.data.contactId });
+      const tags = ticketTagsSynced({ companyId, ticketId: ticket.data.ticketId, tagIds: [tagId] });
+      return [contact, ticket, tags];
+    });
+    const fields = {
+      ...campaignFields(),
+      contactListId: null,
+      tagId,
+      scheduledAt: '2030-02-01T12:00:00.000Z',
+    };
+    const created = campaignCreated({ companyId, fields, status: 'PROGRAMADA' });
+    await given(tag, ...tagged, contactCreated({ companyId, number: '5511955556666' }), created);
+    expect(await getCampaign(db.pool, companyId, created.data.campaignId)).toMatchObject({
+      validContacts: 3,
     });
   });
 

@@ -12,6 +12,28 @@ import { containsPattern } from '../sql.ts';
 const PAGE_SIZE = 20;
 const SHIPMENTS_PAGE_SIZE = 50;
 
+/** A number as the run counts it, once (normalizeWhatsappNumber's rule: digits once `+`, spaces, `-` go). */
+const numberKey = (column: string) => {
+  const digits = `regexp_replace(${column}, '[+[:space:]-]', '', 'g')`;
+  return `CASE WHEN ${digits} ~ '^[0-9]{10,15}$' THEN ${digits} ELSE ${column} END`;
+};
+
+// Valid contacts (doc 2 §2.9): from the start on, the run's recipients; before it (INATIVA, PROGRAMADA)
+// the audience the start would take as it stands now, the list's WhatsApp-valid items, else the tag's
+// contacts, each number once (services' campaign runtime, `audience`), so a list edited before the start
+// counts right.
+const validContacts = `
+  CASE WHEN c.status NOT IN ('INATIVA', 'PROGRAMADA') THEN c.valid_contacts
+       WHEN c.contact_list_id IS NOT NULL THEN (
+         SELECT count(DISTINCT ${numberKey('i.number')})::int FROM contact_list_items i
+          WHERE i.company_id = c.company_id AND i.contact_list_id = c.contact_list_id AND i.is_whatsapp_valid)
+       WHEN c.tag_id IS NOT NULL THEN (
+         SELECT count(DISTINCT ${numberKey('k.number')})::int FROM contacts k
+          WHERE k.company_id = c.company_id AND NOT k.is_group
+            AND EXISTS (SELECT 1 FROM ticket_tags tt JOIN tickets t ON t.id = tt.ticket_id
+                         WHERE tt.tag_id = c.tag_id AND tt.company_id = c.company_id AND t.contact_id = k.id))
+       ELSE 0 END`;
+
 // The connection's, contact list's and file list's names are joined from their read models (the list
 // shows them); one of the company's own only, and null once it is gone.
 const select = `
@@ -24,13 +46,14 @@ const select = `
     c.tag_id AS "tagId", c.tag_id AS "tagListId", c.file_list_id AS "fileListId",
     CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'name', f.name) END AS "fileList",
     c.media_path AS "mediaPath", c.media_name AS "mediaName", c.media_path AS "mediaUrl",
-    c.last_error AS "lastError", c.valid_contacts AS "validContacts", c.sent, c.delivered, c.failed,
-    GREATEST(c.valid_contacts - c.sent - c.failed, 0) AS pending,
+    c.last_error AS "lastError", v.valid AS "validContacts", c.sent, c.delivered, c.failed,
+    GREATEST(v.valid - c.sent - c.failed, 0) AS pending,
     c.created_at AS "createdAt", c.updated_at AS "updatedAt"
   FROM campaigns c
   LEFT JOIN whatsapps w ON w.id = c.whatsapp_id AND w.company_id = c.company_id
   LEFT JOIN contact_lists l ON l.id = c.contact_list_id AND l.company_id = c.company_id
-  LEFT JOIN file_lists f ON f.id = c.file_list_id AND f.company_id = c.company_id`;
+  LEFT JOIN file_lists f ON f.id = c.file_list_id AND f.company_id = c.company_id
+  CROSS JOIN LATERAL (SELECT ${validContacts} AS valid) v`;
 
 type CampaignRow = Omit<CampaignView, 'scheduledAt' | 'completedAt' | 'createdAt' | 'updatedAt'> & {
   scheduledAt: Date | null;

@@ -132,6 +132,18 @@ describe('Quick messages', () => {
         .when({ type: 'AttachQuickMessageMedia', companyId, by, quickMessageId: helloId, media })
         .then([attached]));
 
+    it('spaces in its name become underscores (doc 2 §2.7)', () =>
+      spec
+        .given([helloCreated])
+        .when({
+          type: 'AttachQuickMessageMedia',
+          companyId,
+          by,
+          quickMessageId: helloId,
+          media: { ...media, mediaName: 'meu arquivo teste.pdf' },
+        })
+        .then([{ ...attached, data: { ...attached.data, mediaName: 'meu_arquivo_teste.pdf' } }]));
+
     it('removing it records the removal, and removing again changes nothing', () => {
       spec
         .given([helloCreated, attached])

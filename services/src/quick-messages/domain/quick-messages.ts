@@ -119,7 +119,9 @@ function attachQuickMessageMedia(
 ): QuickMessageEvent[] {
   const { companyId, quickMessageId, media } = command;
   editable(state, quickMessageId, command.by);
-  return [{ type: 'QuickMessageMediaAttached', data: { companyId, quickMessageId, ...media } }];
+  // Doc 2 §2.7: spaces in attachment names become underscores, decided here so every client shows it.
+  const mediaName = media.mediaName.replaceAll(' ', '_');
+  return [{ type: 'QuickMessageMediaAttached', data: { companyId, quickMessageId, ...media, mediaName } }];
 }
 
 function removeQuickMessageMedia(

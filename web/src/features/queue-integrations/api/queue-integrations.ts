@@ -1,4 +1,5 @@
 import type { FlowPage } from '@zelo/contracts/flows/read-models';
+import { TYPEBOT_NUMBERS } from '@zelo/contracts/queue-integrations/api';
 import type { QueueIntegrationType } from '@zelo/contracts/queue-integrations/events';
 import type {
   QueueIntegrationDetails,
@@ -18,6 +19,21 @@ export const INTEGRATION_TYPES: QueueIntegrationType[] = [
 const text = v.optional(v.string(), '');
 const isUrl = (s: string) => /^https?:\/\/[^\s/]+/i.test(s.trim());
 
+/** A typebot number within the server's bounds; the field gives text, an emptied one is the default. */
+const typebotNumber = (name: keyof typeof TYPEBOT_NUMBERS, rule: string) => {
+  const { min, max, fallback } = TYPEBOT_NUMBERS[name];
+  return v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()], rule),
+      v.transform((n) => (typeof n === 'string' && n.trim() === '' ? fallback : Number(n))),
+      v.integer(rule),
+      v.minValue(min, rule),
+      v.maxValue(max, rule),
+    ),
+    fallback,
+  );
+};
+
 // Doc 2 §5: name 2 to 50; typebot needs name, URL and slug; webhook and n8n an http(s) URL; the flow a
 // flowbuilder runs; a dialogflow agent its project, language and (on creation) its credentials.
 export const QueueIntegrationInput = v.pipe(
@@ -35,8 +51,8 @@ export const QueueIntegrationInput = v.pipe(
     language: text,
     urlN8N: text,
     typebotSlug: text,
-    typebotExpires: v.optional(v.union([v.string(), v.number()]), 1),
-    typebotDelayMessage: v.optional(v.union([v.string(), v.number()]), 1000),
+    typebotExpires: typebotNumber('typebotExpires', 'queueIntegrations.typebotExpiresRange'),
+    typebotDelayMessage: typebotNumber('typebotDelayMessage', 'queueIntegrations.typebotDelayRange'),
     typebotKeywordFinish: text,
     typebotKeywordRestart: text,
     typebotRestartMessage: text,

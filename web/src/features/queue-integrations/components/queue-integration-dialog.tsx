@@ -178,11 +178,13 @@ export function QueueIntegrationDialog({ integration, onClose }: Props) {
                     name="typebotExpires"
                     label={t('queueIntegrations.typebotExpires')}
                     type="number"
+                    testId="qi-expires"
                   />
                   <TextField
                     name="typebotDelayMessage"
                     label={t('queueIntegrations.typebotDelayMessage')}
                     type="number"
+                    testId="qi-delay"
                   />
                   <TextField
                     name="typebotKeywordFinish"
