@@ -103,6 +103,25 @@ describe('announcements and helps in the browser', () => {
     await agent.keyboard.press('Escape');
   });
 
+  it('lays the page out like the other list pages: clear of the side menu, the table full width', async () => {
+    await sup.goto(`${web.url}/announcements`);
+    const page = sup.getByTestId('announcements-page');
+    await page.getByTestId('announcement-row').first().waitFor({ timeout: 5_000 });
+    const box = async (target: ReturnType<typeof sup.locator>) => {
+      const b = await target.boundingBox();
+      if (!b) throw new Error('not laid out');
+      return b;
+    };
+    const menu = await box(sup.getByTestId('side-menu'));
+    const title = await box(page.getByRole('heading', { name: 'Informativos' }));
+    const header = await box(page.locator('.announcements-page-header'));
+    const table = await box(page.locator('table'));
+    expect(title.x - (menu.x + menu.width)).toBeGreaterThanOrEqual(12);
+    // The table spans the page's width, as the header above it does, not just its own content.
+    expect(Math.abs(table.x - header.x)).toBeLessThanOrEqual(2);
+    expect(table.width).toBeGreaterThanOrEqual(header.width - 2);
+  });
+
   it('sends a user who is not super away from /announcements', async () => {
     await agent.goto(`${web.url}/announcements`);
     await agent.getByText('Esta página é apenas para super usuários').first().waitFor({ timeout: 5_000 });

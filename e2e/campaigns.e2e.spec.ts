@@ -244,7 +244,13 @@ describe('campaigns in the browser', () => {
     expect(edit.body.error).toBe('ERR_CAMPAIGN_NOT_EDITABLE');
 
     await campaign.getByTestId('campaign-cancel').click();
-    await page.getByText('Campanha cancelada').waitFor({ timeout: 5_000 });
+    // Doc 2 §8: the cancel's success toast, translated, which stays this area's 3 s (§2.1, §9).
+    const cancelled = page.locator('.bp6-toast.bp6-intent-success').filter({ hasText: 'Campanha cancelada' });
+    await cancelled.waitFor({ timeout: 5_000 });
+    const shownAt = Date.now();
+    await cancelled.waitFor({ state: 'detached', timeout: 8_000 });
+    // Shown for 3 s, then 350 ms of fading out (the shared 2 s toast is gone after about 2.35 s).
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3_000);
     await page
       .locator('[data-testid="campaign-row"][data-status="CANCELADA"]')
       .filter({ hasText: 'Lembrete lento' })

@@ -65,7 +65,7 @@ describe('contact lists in the browser', () => {
 
     const report = page.getByTestId('cli-import-result');
     await report.waitFor({ timeout: 15_000 });
-    expect(await report.textContent()).toContain('2 contato(s) importado(s), 1 linha(s) recusada(s).');
+    expect(await report.textContent()).toContain('2 contatos importados, 1 linha recusada.');
     const errors = page.getByTestId('cli-import-error');
     expect(await errors.count()).toBe(1);
     expect(await errors.first().textContent()).toMatch(/Linha 3.*Z.*Nome: Muito curto!/);

@@ -43,8 +43,29 @@ describe('password reset in the browser', () => {
     expect(mail.subject).toBe('Zelo: código para redefinir sua senha');
     const code = resetCodeOf(mail);
 
-    // The form's rules (doc 1 §5): a weak password, then a confirmation that differs.
+    // Doc 1 §5: the confirmation equal to the password. A differing one is flagged on the confirmation
+    // field as soon as it is left, the code still empty, and the form refuses to send anything.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/resetpasswords/')) sent.push(r.url());
+    });
+    const group = (testId: string) => page.locator('.bp6-form-group', { has: page.getByTestId(testId) });
+    const confirmationGroup = group('reset-confirmation');
+    await page.getByTestId('reset-password').fill('Senha-Nova9');
+    await page.getByTestId('reset-confirmation').fill('Senha-Nova8');
+    await page.getByTestId('reset-confirmation').blur();
+    await confirmationGroup.getByText('As senhas não conferem').waitFor({ timeout: 5_000 });
+    await page.getByTestId('reset-submit').click();
+    await group('reset-code').getByText('Obrigatório').waitFor();
+    await confirmationGroup.getByText('As senhas não conferem').waitFor();
     await page.getByTestId('reset-code').fill(code);
+    await page.getByTestId('reset-submit').click();
+    await confirmationGroup.getByText('As senhas não conferem').waitFor();
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/forgetpsw');
+
+    // The form's rules (doc 1 §5): a weak password, then a confirmation that differs.
     await page.getByTestId('reset-password').fill('fraca');
     await page.getByTestId('reset-confirmation').fill('fraca');
     await page.getByTestId('reset-submit').click();

@@ -29,7 +29,9 @@ export function visibleError(meta: {
  */
 export function validateWith<S extends v.GenericSchema>(schema: S, translate: (key: string) => string) {
   return (values: unknown): ValidationErrors => {
-    const result = v.safeParse(schema, values, { abortPipeEarly: true });
+    // The whole pipe runs, not just up to a field's first issue: a check across fields (a confirmation
+    // that differs from the password) is flagged even while another field is still wrong.
+    const result = v.safeParse(schema, values);
     if (result.success) return {};
     let errors: object = {};
     for (const issue of result.issues) {

@@ -31,6 +31,26 @@ describe('validateWith', () => {
     const Name = v.object({ name: v.pipe(v.string(), v.trim(), v.minLength(2, 'validation.tooShort')) });
     expect(validateWith(Name, (k) => k)({ name: '   ' })).toEqual({ name: 'validation.required' });
   });
+
+  it('flags a check across fields while another field is still wrong, after that field’s own issue', () => {
+    const Reset = v.pipe(
+      v.object({
+        code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'code')),
+        password: v.pipe(v.string(), v.minLength(8, 'short'), v.regex(/\d/, 'weak')),
+        confirmation: v.string(),
+      }),
+      v.forward(
+        v.partialCheck([['password'], ['confirmation']], (i) => i.password === i.confirmation, 'mismatch'),
+        ['confirmation'],
+      ),
+    );
+    const check = validateWith(Reset, (k) => k);
+    expect(check({ code: '12', password: 'Senha-Nova9', confirmation: 'Senha-Nova8' })).toEqual({
+      code: 'code',
+      confirmation: 'mismatch',
+    });
+    expect(check({ code: '123456', password: 'abc', confirmation: 'abc' })).toEqual({ password: 'short' });
+  });
 });
 
 describe('visibleError', () => {

@@ -5,16 +5,44 @@ import { es } from '../locales/es.ts';
 import { type Dictionary, pt } from '../locales/pt.ts';
 import { appStore, type Language, languageAtom, useAtomValue } from './store.ts';
 
-export type TKey = { [S in keyof Dictionary]: `${S}.${keyof Dictionary[S] & string}` }[keyof Dictionary];
+/** A counted text is one entry per form (`seconds_one`, `seconds_other`) and is asked for by its stem. */
+type PluralForm = 'zero' | Intl.LDMLPluralRule;
+type Stem<K extends string> = K extends `${infer S}_${PluralForm}` ? S : K;
+export type TKey = {
+  [S in keyof Dictionary]: `${S}.${Stem<keyof Dictionary[S] & string>}`;
+}[keyof Dictionary];
 export type TParams = Record<string, string | number>;
 export type Translate = (key: TKey, params?: TParams) => string;
 
 export const dictionaries: Record<Language, Dictionary> = { pt, en, es };
 const i18n = rosetta<Dictionary>(dictionaries);
 
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  pt: new Intl.PluralRules('pt-BR'),
+  en: new Intl.PluralRules('en'),
+  es: new Intl.PluralRules('es'),
+};
+
+/**
+ * The one plural rule: a numeric `count` picks the language's CLDR form (`_one`, `_other`, ...), with
+ * `_other` standing in for a form the dictionary lacks. An explicit `_zero` wins for 0 in every language,
+ * so a text that can show 0 gives one ("Nenhum arquivo enviado"): CLDR counts 0 as singular in Brazilian
+ * Portuguese ("0 arquivo enviado").
+ */
+function lookup(lang: Language, key: string, params?: TParams): string {
+  const count = params?.count;
+  if (typeof count !== 'number') return i18n.t(key, params, lang) || i18n.t(`${key}_other`, params, lang);
+  const forms = [...(count === 0 ? ['zero'] : []), pluralRules[lang].select(count), 'other'];
+  for (const form of forms) {
+    const text = i18n.t(`${key}_${form}`, params, lang);
+    if (text) return text;
+  }
+  return i18n.t(key, params, lang);
+}
+
 /** Falls back to Portuguese, then to the key itself, so a missing entry is visible rather than blank. */
 export function translate(lang: Language, key: TKey, params?: TParams): string {
-  return i18n.t(key, params, lang) || i18n.t(key, params, 'pt') || key;
+  return lookup(lang, key, params) || lookup('pt', key, params) || key;
 }
 
 /** For code outside React (toasts from the API client, the socket). */

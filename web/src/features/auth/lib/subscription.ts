@@ -11,5 +11,5 @@ export function dueSoonWarning(
   if (!dueDate) return null;
   const days = daysUntil(dueDate, now);
   if (days >= DUE_SOON_DAYS || days < 0) return null;
-  return { key: days === 1 ? 'login.dueSoonOne' : 'login.dueSoonOther', params: { days } };
+  return { key: 'login.dueSoon', params: { count: days } };
 }

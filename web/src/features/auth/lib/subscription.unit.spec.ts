@@ -10,13 +10,10 @@ describe('dueSoonWarning', () => {
     expect(dueSoonWarning(inDays(30), now)).toBeNull();
   });
 
-  it('uses the singular for exactly one day', () => {
-    expect(dueSoonWarning(inDays(1), now)).toEqual({ key: 'login.dueSoonOne', params: { days: 1 } });
-  });
-
-  it('uses the plural otherwise, counting whole days only', () => {
-    expect(dueSoonWarning(inDays(4, 6), now)).toEqual({ key: 'login.dueSoonOther', params: { days: 4 } });
-    expect(dueSoonWarning(inDays(0, 3), now)).toEqual({ key: 'login.dueSoonOther', params: { days: 0 } });
+  it('counts whole days only, leaving singular and plural to the translation', () => {
+    expect(dueSoonWarning(inDays(1), now)).toEqual({ key: 'login.dueSoon', params: { count: 1 } });
+    expect(dueSoonWarning(inDays(4, 6), now)).toEqual({ key: 'login.dueSoon', params: { count: 4 } });
+    expect(dueSoonWarning(inDays(0, 3), now)).toEqual({ key: 'login.dueSoon', params: { count: 0 } });
   });
 
   it('ignores a missing or past due date', () => {

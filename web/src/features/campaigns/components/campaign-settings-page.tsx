@@ -74,10 +74,8 @@ export function CampaignSettingsPage() {
       toastError(err);
     }
   };
-  const seconds = (n: number) =>
-    n === 0 ? t('campaignSettings.noInterval') : t('campaignSettings.seconds', { n });
-  const messages = (n: number) =>
-    n === 0 ? t('campaignSettings.never') : t('campaignSettings.messages', { n });
+  const seconds = (n: number) => t('campaignSettings.seconds', { count: n });
+  const messages = (n: number) => t('campaignSettings.messages', { count: n });
 
   return (
     <div className="campaigns-page campaign-settings" data-testid="campaign-settings-page">

@@ -85,7 +85,10 @@ export function ImportDialog({ contactListId, onClose }: Props) {
         {result && (
           <div data-testid="cli-import-result">
             <Callout intent={result.errors.length ? 'warning' : 'success'} style={{ marginTop: 12 }}>
-              {t('contactLists.importDone', { created: result.created, failed: result.errors.length })}
+              {t('contactLists.importDone', {
+                created: t('contactLists.importCreated', { count: result.created }),
+                failed: t('contactLists.importRefused', { count: result.errors.length }),
+              })}
             </Callout>
             {result.errors.length > 0 && (
               <div className="cl-import-errors">

@@ -60,7 +60,7 @@ export function ImportDialog({ onClose, onImported }: Props) {
   const problemText: Record<Exclude<Problem, null>, string> = {
     onlyXlsx: t('contacts.onlyXlsx'),
     noRows: t('contacts.importNoRows'),
-    tooMany: t('contacts.importTooMany', { max: MAX_IMPORT_ROWS }),
+    tooMany: t('contacts.importTooMany', { count: MAX_IMPORT_ROWS }),
     readError: t('contacts.importReadError'),
   };
 
@@ -92,7 +92,10 @@ export function ImportDialog({ onClose, onImported }: Props) {
         {result && (
           <div data-testid="contacts-import-result">
             <Callout intent={result.errors.length ? 'warning' : 'success'} style={{ marginTop: 12 }}>
-              {t('contacts.importDone', { created: result.created, failed: result.errors.length })}
+              {t('contacts.importDone', {
+                created: t('contacts.importCreated', { count: result.created }),
+                failed: t('contacts.importFailed', { count: result.errors.length }),
+              })}
             </Callout>
             {result.errors.length > 0 && (
               <div className="import-errors">

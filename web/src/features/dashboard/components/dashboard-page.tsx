@@ -66,7 +66,7 @@ export function DashboardPage() {
             onChange={(e) => setDays(Number(e.currentTarget.value) as (typeof PERIODS)[number])}
             options={PERIODS.map((d) => ({
               value: d,
-              label: d === 0 ? t('dashboard.none') : t('dashboard.lastDays', { days: d }),
+              label: d === 0 ? t('dashboard.none') : t('dashboard.lastDays', { count: d }),
             }))}
           />
         )}

@@ -44,7 +44,7 @@ export function KanbanPage() {
       <header className="kanban-page-head">
         <h2>{t('kanban.title')}</h2>
         <span className="bp6-text-muted" data-testid="kanban-total">
-          {total === 1 ? t('kanban.totalOne') : t('kanban.total', { count: total })}
+          {t('kanban.total', { count: total })}
         </span>
         {board.full && (
           <Tag minimal intent="warning" icon="info-sign" data-testid="kanban-full">

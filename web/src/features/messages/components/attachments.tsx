@@ -17,7 +17,7 @@ export function useAttachments() {
     const ok = incoming.filter((f) => f.size > 0 && f.size <= MEDIA_LIMITS.fileSize);
     setFiles((prev) => {
       const next = [...prev, ...ok];
-      if (next.length > MEDIA_LIMITS.files) toastWarning(t('media.tooMany', { n: MEDIA_LIMITS.files }));
+      if (next.length > MEDIA_LIMITS.files) toastWarning(t('media.tooMany', { count: MEDIA_LIMITS.files }));
       return next.slice(0, MEDIA_LIMITS.files);
     });
   };

@@ -32,9 +32,9 @@ export function SignupPage() {
   const planLabel = (p: PlanView) =>
     t('signup.planOption', {
       name: p.name,
-      users: p.users,
-      connections: p.connections,
-      queues: p.queues,
+      users: t('signup.planUsers', { count: p.users }),
+      connections: t('signup.planConnections', { count: p.connections }),
+      queues: t('signup.planQueues', { count: p.queues }),
       value: brl.format(p.value),
     });
 

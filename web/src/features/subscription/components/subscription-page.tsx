@@ -34,7 +34,7 @@ export function SubscriptionPage() {
       <Card className="subscription-card">
         <h3>{t('subscription.remaining')}</h3>
         <div className="subscription-days" data-testid="subscription-days">
-          {t(days === 1 ? 'subscription.daysOne' : 'subscription.daysOther', { days })}
+          {t('subscription.days', { count: days })}
         </div>
         {dueDate && (
           <div data-testid="subscription-due">{t('subscription.until', { date: formatDate(dueDate) })}</div>
