@@ -20,6 +20,14 @@ export const PhoneNumber = v.pipe(
   v.maxLength(50, 'too long'),
 );
 export const HexColor = v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'must be #rrggbb'));
+/**
+ * An event's text within the bound of the request that produces it: no event holds what its read
+ * models could not store, whatever the decider, a workflow or a fixture puts in it.
+ */
+export const TextUpTo = (max: number) => v.pipe(v.string(), v.maxLength(max));
+/** An event's whole number within its request's range (read models keep such numbers in int columns). */
+export const WholeIn = (min: number, max: number) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 /** The largest page a list query may ask for: beyond it no list has rows, and offsets stay small. */
 export const MAX_PAGE_NUMBER = 100_000;
 const PAGE_NUMBER_RULE = `pageNumber must be a whole number from 1 to ${MAX_PAGE_NUMBER}`;

@@ -4,6 +4,7 @@ import type { NewEvent } from '../../services/src/event-store/port.ts';
 import { eventStoreMigrations, PostgresEventStore } from '../../services/src/event-store/postgres.ts';
 import { createTestDatabase, type TestDatabase } from '../../services/src/testing/database.ts';
 import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
+import { projectionFaultsMigration } from './projection-faults.ts';
 import { rebuildProjection, shadowSchema } from './rebuild.ts';
 import { checkpointMigration, ProjectionRunner, readCheckpoint } from './runner.ts';
 
@@ -44,7 +45,12 @@ describe('rebuildProjection', () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase([...eventStoreMigrations, checkpointMigration, ...outboundQueueMigrations]);
+    db = await createTestDatabase([
+      ...eventStoreMigrations,
+      checkpointMigration,
+      projectionFaultsMigration,
+      ...outboundQueueMigrations,
+    ]);
     store = new PostgresEventStore(db.pool, db.url);
     for (let i = 0; i < 6; i++) {
       const e = queued();

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
-import { applyEvents, CHECKPOINT_CHANNEL, type EventSource, type Projection } from './runner.ts';
+import { applyAround, describeFault, recordFaults } from './projection-faults.ts';
+import {
+  applyEvents,
+  CHECKPOINT_CHANNEL,
+  type EventSource,
+  type Projection,
+  type StoredEvent,
+} from './runner.ts';
 import { lockInTransaction, withRebuildLock } from './runner-lock.ts';
 
 export interface RebuildProgress {
@@ -12,6 +19,8 @@ export interface RebuildProgress {
   /** Building beside the live tables, then swapping them in (a short last step). */
   stage: 'build' | 'swap';
   finished: boolean;
+  /** Events the projection could not store, parked as the runner parks them (projection-faults.ts). */
+  parked: number;
 }
 
 const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
@@ -31,6 +40,8 @@ const indexShape = (def: string) =>
  * consumer-owned columns over (Projection.preserve), drops the live tables, moves the rebuilt ones in
  * under the same index names and sets the checkpoint. Readers see the old tables, then the new ones;
  * nothing is notified as changed, so no push, send, connect or disconnect follows from a rebuild.
+ * The projection's parked events are applied again like every other: the swap replaces its faults with
+ * those of the rebuild, which parks an event it still cannot store and goes on.
  */
 export async function rebuildProjection(
   pool: pg.Pool,
@@ -65,7 +76,9 @@ export async function rebuildProjection(
         position: null,
         stage: 'build',
         finished: false,
+        parked: 0,
       };
+      const faults: { event: StoredEvent; error: Error }[] = [];
       const report = () => {
         // Events appended since the count are replayed too: the total grows with them.
         progress.total = Math.max(progress.total, progress.done);
@@ -73,12 +86,22 @@ export async function rebuildProjection(
         options.onProgress?.({ ...progress });
       };
       options.onProgress?.({ ...progress });
-      const applyShadow = async (tx: pg.PoolClient, events: Awaited<ReturnType<EventSource['readAll']>>) => {
+      const applyShadow = async (tx: pg.PoolClient, events: StoredEvent[]) => {
         await tx.query(`SELECT set_config('search_path', $1, true)`, [`${schema}, public`]);
         await applyEvents(tx, projection, events);
         await tx.query(`SELECT set_config('search_path', 'public', true)`);
+      };
+      /** Counted once committed (or in the swap's transaction): a run that fails is halved and tried again. */
+      const passed = (events: StoredEvent[]) => {
         progress.done += events.length;
         progress.position = events[events.length - 1].position;
+        return true;
+      };
+      const park = async (event: StoredEvent, error: Error) => {
+        console.error(`[projections] rebuild: ${describeFault(projection.name, event, error)}`);
+        faults.push({ event, error });
+        progress.parked = faults.length;
+        return passed([event]);
       };
 
       // Build beside the live tables, batch by batch, until the store is read to its end. The next
@@ -94,10 +117,17 @@ export async function rebuildProjection(
         if (events.length === 0) break;
         const more = events.length === batchSize;
         if (more) next = read(events[events.length - 1].position);
-        await inTransaction(pool, `rebuild of ${projection.name}`, async (tx) => {
-          await tx.query('SET LOCAL synchronous_commit = off');
-          await applyShadow(tx, events);
-        });
+        await applyAround(
+          events,
+          async (some) => {
+            await inTransaction(pool, `rebuild of ${projection.name}`, async (tx) => {
+              await tx.query('SET LOCAL synchronous_commit = off');
+              await applyShadow(tx, some);
+            });
+            return passed(some);
+          },
+          park,
+        );
         report();
         if (!more) break;
       }
@@ -112,7 +142,22 @@ export async function rebuildProjection(
         for (;;) {
           const events = await source.readAll(progress.position, batchSize);
           if (events.length === 0) break;
-          await applyShadow(tx, events);
+          // Each run in a savepoint, so that one that fails by an event's fault is undone alone.
+          await applyAround(
+            events,
+            async (some) => {
+              await tx.query('SAVEPOINT shadow_run');
+              try {
+                await applyShadow(tx, some);
+              } catch (err) {
+                await tx.query('ROLLBACK TO SAVEPOINT shadow_run');
+                throw err;
+              }
+              await tx.query('RELEASE SAVEPOINT shadow_run');
+              return passed(some);
+            },
+            park,
+          );
         }
         if (tables.length)
           await tx.query(
@@ -148,6 +193,8 @@ export async function rebuildProjection(
           await tx.query(`ALTER INDEX public.${ident(r.from)} RENAME TO ${ident(`zelo_swap_${i}`)}`);
         for (const [i, r] of renames.entries())
           await tx.query(`ALTER INDEX public.${ident(`zelo_swap_${i}`)} RENAME TO ${ident(r.to)}`);
+        await tx.query('DELETE FROM projection_faults WHERE projection = $1', [projection.name]);
+        await recordFaults(tx, projection.name, faults);
         if (progress.position === null)
           await tx.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
         else {
@@ -155,7 +202,7 @@ export async function rebuildProjection(
             `INSERT INTO projection_checkpoints (name, position, events_applied, updated_at)
              VALUES ($1, $2, $3, now())
              ON CONFLICT (name) DO UPDATE SET position = $2, events_applied = $3, updated_at = now()`,
-            [projection.name, progress.position, progress.done],
+            [projection.name, progress.position, progress.done - faults.length],
           );
           await tx.query('SELECT pg_notify($1, $2)', [
             CHECKPOINT_CHANNEL,

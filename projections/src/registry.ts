@@ -11,6 +11,7 @@ import { fileListsMigrations, fileListsProjection } from './file-lists/file-list
 import { flowsMigrations, flowsProjection } from './flows/flows.ts';
 import { helpsMigrations, helpsProjection } from './helps/helps.ts';
 import { outboundQueueMigrations, outboundQueueProjection } from './messaging/outbound-queue.ts';
+import { projectionFaultsMigration } from './projection-faults.ts';
 import { promptsMigrations, promptsProjection } from './prompts/prompts.ts';
 import {
   queueIntegrationsMigrations,
@@ -31,6 +32,7 @@ import { usersMigrations, usersProjection } from './users/users.ts';
 /** Every read model's migrations, in order. */
 export const readModelMigrations = [
   checkpointMigration,
+  projectionFaultsMigration,
   ...tenancyMigrations,
   ...usersMigrations,
   ...queuesMigrations,

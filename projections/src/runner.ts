@@ -3,6 +3,7 @@ import type { AnyEvent, EventOfType, EventType } from '@zelo/contracts/events';
 import type { ChangeAction, ChangeKind } from '@zelo/contracts/realtime/frames';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
+import { applyAround, describeFault, isEventFault, recordFaults } from './projection-faults.ts';
 import { startBatch } from './runner-lock.ts';
 import { withWriteBuffer } from './write-buffer.ts';
 
@@ -187,6 +188,13 @@ export interface GroupResult {
   ahead: Map<string, string>;
 }
 
+/** A projection's share of a batch; with `fault`, its events are parked with that error instead of applied. */
+export interface GroupWork {
+  projection: Projection;
+  events: StoredEvent[];
+  fault?: Error;
+}
+
 /**
  * Applies each projection's share of a batch and moves their checkpoints, all in one transaction:
  * one read and one commit serve every projection that is caught up, instead of one per projection.
@@ -195,7 +203,7 @@ export interface GroupResult {
  */
 export async function applyToGroup(
   pool: pg.Pool,
-  work: { projection: Projection; events: StoredEvent[] }[],
+  work: GroupWork[],
   options: { lock: boolean; compare?: (a: string, b: string) => number } = { lock: true },
 ): Promise<GroupResult> {
   const result: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };
@@ -221,13 +229,14 @@ export async function applyToGroup(
       });
     }
     const moved: { name: string; position: string; count: number }[] = [];
-    for (const { projection, events } of todo) {
+    for (const { projection, events, fault } of todo) {
       if (events.length === 0) continue;
-      result.changes.push(...(await applyEvents(tx, projection, events)));
+      if (fault) await recordFaults(tx, projection.name, [{ event: events[0], error: fault }]);
+      else result.changes.push(...(await applyEvents(tx, projection, events)));
       moved.push({
         name: projection.name,
         position: events[events.length - 1].position,
-        count: events.length,
+        count: fault ? 0 : events.length,
       });
     }
     // Every checkpoint in one write, after every projection ran: a transaction gets its xid at its first
@@ -266,6 +275,43 @@ export async function applyToGroup(
   return result;
 }
 
+/**
+ * After a group's batch failed by an event's fault: each projection's share on its own, a share that
+ * fails halved until the event is found (projection-faults.ts), which is parked for that projection
+ * alone; every other projection and event is applied. What is not an event's fault is thrown.
+ */
+async function applyParking(
+  pool: pg.Pool,
+  work: GroupWork[],
+  options: { lock: boolean; compare?: (a: string, b: string) => number },
+  onParked: (projection: string, event: StoredEvent, error: Error) => void,
+): Promise<GroupResult> {
+  const total: GroupResult = { changes: [], locked: [], applied: new Map(), ahead: new Map() };
+  const run = async (w: GroupWork) => {
+    const r = await applyToGroup(pool, [w], options);
+    total.changes.push(...r.changes);
+    total.locked.push(...r.locked);
+    // Within one result the applied position is past the ahead one: the latest wins.
+    for (const [name, at] of r.ahead) {
+      total.applied.delete(name);
+      total.ahead.set(name, at);
+    }
+    for (const [name, at] of r.applied) {
+      total.ahead.delete(name);
+      total.applied.set(name, at);
+    }
+    if (w.fault && r.applied.has(w.projection.name)) onParked(w.projection.name, w.events[0], w.fault);
+    return r.locked.length === 0;
+  };
+  for (const { projection, events } of work)
+    await applyAround(
+      events,
+      (some) => run({ projection, events: some }),
+      (event, fault) => run({ projection, events: [event], fault }),
+    );
+  return total;
+}
+
 export async function readCheckpoint(pool: pg.Pool, name: string): Promise<string | null> {
   const { rows } = await pool.query('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
   return rows[0]?.position ?? null;
@@ -286,7 +332,9 @@ export interface RunnerOptions {
  * Keeps a group of projections up to date: read once after the lowest checkpoint, give each projection
  * the events past its own checkpoint, commit them together; sleep until the store says something was
  * appended, or the poll interval passes (LISTEN is a hint, polling the rule). A projection that is
- * behind (new, or replayed) catches up inside the same loop.
+ * behind (new, or replayed) catches up inside the same loop. An event a projection cannot store is
+ * parked for it (projection-faults.ts, emitted as 'parked'); a failure that is not the event's is
+ * retried after a second.
  */
 export class ProjectionRunner extends EventEmitter {
   private stopped = false;
@@ -360,10 +408,20 @@ export class ProjectionRunner extends EventEmitter {
                 at === null ? events : events.filter((e) => this.source.comparePositions(e.position, at) > 0),
             };
           });
-          const { changes, locked, applied, ahead } = await applyToGroup(this.pool, work, {
+          const options = {
             lock: true,
-            compare: (a, b) => this.source.comparePositions(a, b),
-          });
+            compare: (a: string, b: string) => this.source.comparePositions(a, b),
+          };
+          const { changes, locked, applied, ahead } = await applyToGroup(this.pool, work, options).catch(
+            (err) => {
+              if (!isEventFault(err)) throw err;
+              // One of the batch's events cannot be stored: park it for its projection, apply the rest.
+              return applyParking(this.pool, work, options, (name, event, error) => {
+                console.error(`[projections] ${describeFault(name, event, error)}`);
+                this.emit('parked', name, event, error);
+              });
+            },
+          );
           for (const name of locked) this.positions.set(name, await readCheckpoint(this.pool, name));
           for (const [name, position] of ahead) this.positions.set(name, position);
           for (const [name, position] of applied) {

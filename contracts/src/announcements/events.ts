@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, Id } from '../common.ts';
+import { event, Id, TextUpTo } from '../common.ts';
 
 // Announcements are the platform's: super users write them, every company's users read the active
 // ones (the writer's company is in the metadata, as for every event).
@@ -8,9 +8,10 @@ import { event, Id } from '../common.ts';
 export const AnnouncementPriority = v.picklist([1, 2, 3]);
 export type AnnouncementPriority = v.InferOutput<typeof AnnouncementPriority>;
 
+/** AnnouncementRequest's bounds (api.ts). */
 const AnnouncementFields = {
-  title: v.string(),
-  text: v.string(),
+  title: TextUpTo(100),
+  text: TextUpTo(5000),
   priority: AnnouncementPriority,
   /** Active: shown to every user; inactive ones only to super users. */
   status: v.boolean(),

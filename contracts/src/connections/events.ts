@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, Id, NullableId } from '../common.ts';
+import { event, Id, NullableId, TextUpTo, WholeIn } from '../common.ts';
 
 export const ConnectionStatus = v.picklist([
   'qrcode',
@@ -13,19 +13,23 @@ export type ConnectionStatus = v.InferOutput<typeof ConnectionStatus>;
 export const ChannelProvider = v.picklist(['simulator', 'baileys']);
 export type ChannelProvider = v.InferOutput<typeof ChannelProvider>;
 
+/** Whole minutes, at most a year, as the connection requests allow (api.ts). */
+const Minutes = WholeIn(0, 525_600);
+
+/** The connection requests' bounds (api.ts). */
 export const ConnectionFields = {
-  name: v.string(),
+  name: TextUpTo(50),
   isDefault: v.boolean(),
   provider: ChannelProvider,
-  greetingMessage: v.string(),
-  complationMessage: v.string(),
-  outOfHoursMessage: v.string(),
-  ratingMessage: v.string(),
-  expiresInactiveMessage: v.string(),
-  expiresTicket: v.number(),
-  timeUseBotQueues: v.number(),
-  maxUseBotQueues: v.number(),
-  timeToTransfer: v.number(),
+  greetingMessage: TextUpTo(4096),
+  complationMessage: TextUpTo(4096),
+  outOfHoursMessage: TextUpTo(4096),
+  ratingMessage: TextUpTo(4096),
+  expiresInactiveMessage: TextUpTo(4096),
+  expiresTicket: Minutes,
+  timeUseBotQueues: Minutes,
+  maxUseBotQueues: WholeIn(0, 100),
+  timeToTransfer: Minutes,
   transferQueueId: NullableId,
   queueIds: v.array(Id),
   /**

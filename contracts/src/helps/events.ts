@@ -1,14 +1,15 @@
 import * as v from 'valibot';
-import { event, Id } from '../common.ts';
+import { event, Id, TextUpTo } from '../common.ts';
 
 // Helps are the platform's, not a company's: every company reads the same videos, super users write
 // them (the writer's company is in the metadata, as for every event).
 
+/** HelpRequest's bounds (api.ts). */
 const HelpFields = {
-  title: v.string(),
+  title: TextUpTo(100),
   /** The YouTube video id (never a link: the web builds the embed and thumbnail URLs). */
   video: v.string(),
-  description: v.string(),
+  description: TextUpTo(1000),
 };
 
 export const HelpCreated = event('HelpCreated', { helpId: Id, ...HelpFields });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, Id } from '../common.ts';
+import { event, Id, TextUpTo, WholeIn } from '../common.ts';
 
 // One stream per prompt (`prompt-<promptId>`): an OpenAI prompt of a company (doc 2 §2.12, §3). The
 // API key travels only as ciphertext (AES-256-GCM, services/src/prompts/api-key-cipher.ts) and as the
@@ -8,19 +8,21 @@ import { event, Id } from '../common.ts';
 export const PromptModel = v.picklist(['gpt-3.5-turbo-1106', 'gpt-4o-mini']);
 export type PromptModel = v.InferOutput<typeof PromptModel>;
 
+/** PromptRequest's bounds (api.ts): the prompts read model keeps max_tokens and max_messages as int and
+ * the temperature as numeric(2,1). */
 const PromptFields = {
-  name: v.string(),
-  prompt: v.string(),
+  name: TextUpTo(100),
+  prompt: TextUpTo(20_000),
   model: PromptModel,
-  maxTokens: v.number(),
-  temperature: v.number(),
+  maxTokens: WholeIn(1, 4096),
+  temperature: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
   /** `v1.<iv>.<tag>.<ciphertext>` (base64url): the key encrypted with the deployment's secret. */
   apiKeyEncrypted: v.string(),
   /** What the page shows of the key (`sk-…abcd`). */
   apiKeyMasked: v.string(),
   /** The queue (sector) a transfer moves the ticket to. */
   queueId: Id,
-  maxMessages: v.number(),
+  maxMessages: WholeIn(1, 50),
 };
 
 export const PromptCreated = event('PromptCreated', {

@@ -1,12 +1,16 @@
 import * as v from 'valibot';
-import { event, HexColor, Id, NullableId } from '../common.ts';
+import { event, HexColor, Id, NullableId, TextUpTo } from '../common.ts';
 import { WeeklyHours } from '../weekly-hours.ts';
 
+/**
+ * QueueRequest's bounds (api.ts). Not orderQueue's: the request bounded it only after a huge value had
+ * been appended, and deciders validate the events they read, so such a stored event must stay readable.
+ */
 const QueueFields = {
-  name: v.string(),
+  name: TextUpTo(50),
   color: HexColor,
-  greetingMessage: v.string(),
-  outOfHoursMessage: v.string(),
+  greetingMessage: TextUpTo(4096),
+  outOfHoursMessage: TextUpTo(4096),
   orderQueue: v.nullable(v.number()),
 };
 

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
-import { event, Id, NullableId } from '../common.ts';
+import { event, Id, NullableId, TextUpTo, WholeIn } from '../common.ts';
 
 // The option menu of one queue lives in its own stream (`queueoptions-<queueId>`), so editing the tree
 // never contends with colour uniqueness on the company's queue stream.
+/** QueueOptionRequest's bounds (api.ts): the queue_options read model keeps the option as int. */
 const OptionFields = {
-  title: v.string(),
-  message: v.string(),
-  option: v.number(),
+  title: TextUpTo(100),
+  message: TextUpTo(4096),
+  option: WholeIn(0, 999),
   parentId: NullableId,
 };
 

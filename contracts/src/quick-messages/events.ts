@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { event, Id } from '../common.ts';
+import { event, Id, TextUpTo } from '../common.ts';
 
+/** QuickMessageRequest's bounds (api.ts). */
 const QuickMessageFields = {
-  shortcode: v.string(),
-  message: v.string(),
+  shortcode: TextUpTo(50),
+  message: TextUpTo(4096),
   /** Company-wide ("geral"): every agent may use it; otherwise only its owner. */
   geral: v.boolean(),
   /** Active: offered by the input's slash autocomplete. */

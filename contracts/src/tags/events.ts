@@ -1,8 +1,9 @@
 import * as v from 'valibot';
-import { event, HexColor, Id, NullableId } from '../common.ts';
+import { event, HexColor, Id, NullableId, TextUpTo } from '../common.ts';
 
 const TagFields = {
-  name: v.string(),
+  /** TagName's bound (api.ts). */
+  name: TextUpTo(50),
   color: HexColor,
   /** Shown as a lane on the kanban board (doc 2 §2.5). */
   kanban: v.boolean(),

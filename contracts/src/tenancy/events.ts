@@ -1,15 +1,16 @@
 import * as v from 'valibot';
-import { Email, event, Id, IsoDate } from '../common.ts';
+import { Email, event, Id, IsoDate, TextUpTo, WholeIn } from '../common.ts';
 import { WeeklyHours } from '../weekly-hours.ts';
 
 export const Recurrence = v.picklist(['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL']);
 
+/** PlanRequest's bounds (api.ts): the plans read model keeps the limits as int, the value as numeric(12,2). */
 export const PlanLimits = {
-  name: v.string(),
-  users: v.number(),
-  connections: v.number(),
-  queues: v.number(),
-  value: v.number(),
+  name: TextUpTo(50),
+  users: WholeIn(1, 10_000),
+  connections: WholeIn(1, 10_000),
+  queues: WholeIn(1, 10_000),
+  value: v.pipe(v.number(), v.minValue(0), v.maxValue(1_000_000)),
   useCampaigns: v.boolean(),
   useKanban: v.boolean(),
   useOpenAi: v.boolean(),

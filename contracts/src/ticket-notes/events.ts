@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, Id } from '../common.ts';
+import { event, Id, TextUpTo } from '../common.ts';
 
 /** Internal notes agents leave on a ticket (doc 1 §3 Ticket note); one stream per ticket holds them. */
 export const TicketNoteAdded = event('TicketNoteAdded', {
@@ -8,7 +8,8 @@ export const TicketNoteAdded = event('TicketNoteAdded', {
   contactId: Id,
   companyId: Id,
   userId: Id,
-  note: v.string(),
+  /** AddTicketNoteRequest's bound (api.ts). */
+  note: TextUpTo(5000),
 });
 export type TicketNoteAdded = v.InferOutput<typeof TicketNoteAdded>;
 export const TicketNoteDeleted = event('TicketNoteDeleted', {

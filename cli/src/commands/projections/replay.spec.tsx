@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ticketHistoryMigrations, ticketHistoryProjection } from '@zelo/projections/audit/ticket-history';
+import { projectionFaultsMigration } from '@zelo/projections/projection-faults';
 import { checkpointMigration, ProjectionRunner, readCheckpoint } from '@zelo/projections/runner';
 import { withRebuildLock } from '@zelo/projections/runner-lock';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
@@ -36,7 +37,12 @@ describe('zelo projections replay', () => {
   let liveCheckpoint: string | null;
 
   beforeAll(async () => {
-    db = await createTestDatabase([...eventStoreMigrations, checkpointMigration, ...ticketHistoryMigrations]);
+    db = await createTestDatabase([
+      ...eventStoreMigrations,
+      checkpointMigration,
+      projectionFaultsMigration,
+      ...ticketHistoryMigrations,
+    ]);
     store = new PostgresEventStore(db.pool, db.url);
     for (let i = 0; i < 30; i++) await appendTicketLife(store, ticket());
     await appendNoise(store, companyId, 20);
@@ -104,6 +110,7 @@ describe('zelo projections replay', () => {
             position: null,
             stage,
             finished: false,
+            parked: 0,
           }}
         />,
       );
@@ -123,6 +130,29 @@ describe('zelo projections replay', () => {
     // Every event applied: what is left is the swap, which the rate cannot estimate.
     expect(at(30_000, 30_000, 2_000, 'swap')).toContain(
       '100% 30,000/30,000 events · 15,000 events/s · swapping in…',
+    );
+  });
+
+  it('says how many events it could not apply and parked', () => {
+    const view = render(
+      <ReplayView
+        progress={{
+          name: 'prompts',
+          done: 10,
+          total: 10,
+          elapsedMs: 1_000,
+          position: '1:10',
+          stage: 'swap',
+          finished: true,
+          parked: 2,
+        }}
+      />,
+    );
+    const frame = plain(view.lastFrame() ?? '');
+    view.unmount();
+    expect(frame).toContain('✔ prompts rebuilt from 10 events');
+    expect(frame.replace(/\s+/g, ' ')).toContain(
+      '✖ 2 events could not be applied and were parked: see `zelo projections status`',
     );
   });
 

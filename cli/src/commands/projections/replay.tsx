@@ -24,7 +24,7 @@ export function timeLeft({ done, total, elapsedMs }: Pick<RebuildProgress, 'done
 }
 
 export function ReplayView({ progress }: { progress: RebuildProgress }) {
-  const { name, done, total, elapsedMs, finished, position, stage } = progress;
+  const { name, done, total, elapsedMs, finished, position, stage, parked } = progress;
   const ratio = total === 0 ? (finished ? 1 : 0) : Math.min(1, done / total);
   const filled = Math.round(ratio * BAR);
   const rate = elapsedMs > 0 ? Math.round((done * 1000) / elapsedMs) : 0;
@@ -43,6 +43,12 @@ export function ReplayView({ progress }: { progress: RebuildProgress }) {
         <Text color="green">
           ✔ {name} rebuilt from {formatCount(done)} events in {formatSeconds(elapsedMs)} ({formatCount(rate)}{' '}
           events/s), checkpoint at {position ?? 'the start'}
+        </Text>
+      ) : null}
+      {parked > 0 ? (
+        <Text color="red">
+          ✖ {formatCount(parked)} {parked === 1 ? 'event' : 'events'} could not be applied and{' '}
+          {parked === 1 ? 'was' : 'were'} parked: see `zelo projections status`
         </Text>
       ) : null}
     </Box>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ticketHistoryMigrations, ticketHistoryProjection } from '@zelo/projections/audit/ticket-history';
+import { projectionFaultsMigration } from '@zelo/projections/projection-faults';
 import { applyBatch, checkpointMigration } from '@zelo/projections/runner';
 import { eventStoreMigrations, PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { createTestDatabase, type TestDatabase } from '@zelo/services/testing/database';
@@ -17,7 +18,12 @@ describe('zelo projections status', () => {
   let store: PostgresEventStore;
 
   beforeAll(async () => {
-    db = await createTestDatabase([...eventStoreMigrations, checkpointMigration, ...ticketHistoryMigrations]);
+    db = await createTestDatabase([
+      ...eventStoreMigrations,
+      checkpointMigration,
+      projectionFaultsMigration,
+      ...ticketHistoryMigrations,
+    ]);
     store = new PostgresEventStore(db.pool, db.url);
   });
   afterAll(async () => {
@@ -70,6 +76,32 @@ describe('zelo projections status', () => {
     );
     const { screen } = await runZelo(['projections', 'status'], { databaseUrl: db.url });
     expect(rowOf(screen, 'ticket-chatbot')).toMatch(/^ticket-chatbot \(reactor\)\s+—/);
+  });
+
+  it('counts the events a projection parked and shows the latest with its error', async () => {
+    const [older, latest] = [randomUUID(), randomUUID()];
+    await db.pool.query(
+      `INSERT INTO projection_faults (projection, position, event_id, event_type, stream_id, error, code, at)
+       VALUES ('ticket-history', '1:1', $1, 'TicketCreated', 'ticket-a', 'an older error', '23502',
+               now() - interval '1 minute'),
+              ('ticket-history', '1:2', $2, 'TicketNoteAdded', 'ticket-b',
+               'value too long for type character varying(50)', '22001', now())`,
+      [older, latest],
+    );
+    const { screen, exitCode } = await runZelo(['projections', 'status'], { databaseUrl: db.url });
+    expect(exitCode).toBe(0);
+    expect(rowOf(screen, 'ticket-history')).toMatch(/\s3\s+behind, 2 parked$/);
+    expect(rowOf(screen, 'users')).toMatch(/never ran$/);
+    const text = screen.replace(/\s+/g, ' ');
+    expect(text).toContain('Parked events (could not be applied; the projection went on without them):');
+    expect(text).toMatch(
+      new RegExp(
+        `ticket-history: 2 parked; the latest on \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d: TicketNoteAdded ${latest} at 1:2 ` +
+          '22001 value too long for type character varying\\(50\\)',
+      ),
+    );
+    expect(text).not.toContain('an older error');
+    expect(text).toContain('then `zelo projections replay <name>` applies them again');
   });
 
   it('says plainly when the database was never migrated', async () => {

@@ -1,3 +1,4 @@
+import { type ProjectionFaults, projectionFaults } from '@zelo/projections/projection-faults';
 import type { Pool } from '@zelo/services/platform/db';
 import { reactorNames } from '@zelo/services/reactors';
 import { Command } from 'commander';
@@ -19,6 +20,8 @@ export interface ProjectionStatus {
   registered: boolean;
   /** A reactor (acts on events, never replayed) rather than a read model. */
   reactor: boolean;
+  /** Events it could not store, passed over and recorded (projection-faults.ts); null when none. */
+  faults: ProjectionFaults | null;
 }
 
 // Events past a checkpoint, in the store's own order (the pair the runner checkpoints); a
@@ -36,7 +39,8 @@ export async function projectionStatus(pool: Pool, registered: string[]): Promis
     updated_at: Date;
   }>('SELECT name, position, events_applied, updated_at FROM projection_checkpoints');
   const saved = new Map(rows.map((r) => [r.name, r]));
-  const names = [...new Set([...registered, ...saved.keys()])].sort();
+  const faults = await projectionFaults(pool);
+  const names = [...new Set([...registered, ...saved.keys(), ...faults.keys()])].sort();
   const result: ProjectionStatus[] = [];
   for (const name of names) {
     const cp = saved.get(name);
@@ -51,6 +55,7 @@ export async function projectionStatus(pool: Pool, registered: string[]): Promis
       state: position === null ? 'never ran' : lag === 0 ? 'up to date' : 'behind',
       registered: registered.includes(name),
       reactor: reactorNames.includes(name),
+      faults: faults.get(name) ?? null,
     });
   }
   return result;
@@ -71,8 +76,43 @@ const columns: Column<ProjectionStatus>[] = [
   { header: 'APPLIED', cell: (p) => formatCount(p.eventsApplied), align: 'right' },
   { header: 'LAST UPDATE', cell: (p) => (p.updatedAt ? formatDateTime(p.updatedAt) : '—') },
   { header: 'LAG', cell: (p) => formatCount(p.lag), align: 'right' },
-  { header: 'STATE', cell: (p) => p.state, color: (p) => stateColor[p.state] },
+  {
+    header: 'STATE',
+    cell: (p) => (p.faults ? `${p.state}, ${formatCount(p.faults.parked)} parked` : p.state),
+    color: (p) => (p.faults ? 'red' : stateColor[p.state]),
+  },
 ];
+
+/** Per projection with parked events: how many, and the latest with its error. */
+function ParkedView({ projections }: { projections: ProjectionStatus[] }) {
+  const faulty = projections.filter((p) => p.faults);
+  if (faulty.length === 0) return null;
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text color="red" bold>
+        Parked events (could not be applied; the projection went on without them):
+      </Text>
+      {faulty.map(({ name, faults }) => {
+        const { parked, latest } = faults!;
+        return (
+          <Box key={name} flexDirection="column">
+            <Text>
+              {name}: {formatCount(parked)} parked; the latest on {formatDateTime(latest.at)}:{' '}
+              {latest.eventType} {latest.eventId} at {latest.position}
+            </Text>
+            <Box marginLeft={2}>
+              <Text color="red">{latest.code ? `${latest.code} ${latest.error}` : latest.error}</Text>
+            </Box>
+          </Box>
+        );
+      })}
+      <Text dimColor>
+        Fix the cause, then {'`zelo projections replay <name>`'} applies them again (a reactor is not
+        replayed).
+      </Text>
+    </Box>
+  );
+}
 
 export function StatusView({ projections, total }: { projections: ProjectionStatus[]; total: number }) {
   const behind = projections.filter((p) => p.state !== 'up to date').length;
@@ -85,13 +125,16 @@ export function StatusView({ projections, total }: { projections: ProjectionStat
           ? 'every projection is up to date'
           : `${behind} of ${projections.length} not up to date`}
       </Text>
+      <ParkedView projections={projections} />
     </Box>
   );
 }
 
 export function statusCommand(io: CliIO): Command {
   return new Command('status')
-    .description('show every projection: checkpoint, events applied, lag behind the event store')
+    .description(
+      'show every projection: checkpoint, events applied, lag behind the event store, parked events',
+    )
     .action(
       guarded(io, () =>
         withPool(io, async (pool) => {
