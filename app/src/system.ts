@@ -256,8 +256,13 @@ async function startRoles(
   if (config.roles.has('workflows')) {
     const { Client } = await import('@temporalio/client');
     const { startWorker } = await import('@zelo/workflows/worker');
-    const { timerReactors, workflowActivities, webhookDeliveryActivities, webhookDeliveryReactors } =
-      await import('./temporal-wiring.ts');
+    const {
+      campaignRunsReconciler,
+      timerReactors,
+      workflowActivities,
+      webhookDeliveryActivities,
+      webhookDeliveryReactors,
+    } = await import('./temporal-wiring.ts');
     const taskQueue = config.temporalTaskQueue;
     // A campaign batch waits (at most this long) for the read models to apply the previous one.
     const caughtUp = (position: string) =>
@@ -295,6 +300,9 @@ async function startRoles(
     );
     timers.start();
     started.push(() => timers.stop());
+    // A campaign EM_ANDAMENTO with no open run (lost under a restart, terminated) is resumed.
+    const reconciler = campaignRunsReconciler(client, taskQueue, deps, pool, config.campaignReconcileMs);
+    started.push(() => reconciler.stop());
   }
 
   // The API stores the uploads: it also removes, now and then, those nothing refers to any more.

@@ -6,6 +6,7 @@ import { automationDispatcher, replyTimeoutMsFromEnv } from '@zelo/services/auto
 import { automationRuntime } from '@zelo/services/automation/runtime';
 import { issueInvoice, loadInvoice } from '@zelo/services/billing/handlers';
 import { subscriptionRenewalsReactor } from '@zelo/services/billing/renewal-reactor';
+import { startCampaignRunsReconciler } from '@zelo/services/campaigns/reconcile-runs';
 import { campaignRuntime } from '@zelo/services/campaigns/runtime';
 import { campaignTimersReactor } from '@zelo/services/campaigns/timers-reactor';
 import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot/timers';
@@ -184,4 +185,15 @@ export function timerReactors(
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
     campaignTimersReactor(campaignRunsClient(client, taskQueue)),
   ];
+}
+
+/** EM_ANDAMENTO campaigns whose run is not open get it resumed: now, then every `everyMs`. */
+export function campaignRunsReconciler(
+  client: Client,
+  taskQueue: string,
+  deps: Deps,
+  pool: Pool,
+  everyMs: number,
+) {
+  return startCampaignRunsReconciler(pool, campaignRunsClient(client, taskQueue), deps.clock, everyMs);
 }

@@ -177,3 +177,12 @@ export async function getCampaignSettings(pool: pg.Pool, companyId: string): Pro
     value: JSON.stringify(settings[key]),
   }));
 }
+
+/** Every company's campaigns in a status (the run reconciler looks for EM_ANDAMENTO ones), oldest first. */
+export async function listCampaignIdsByStatus(pool: pg.Pool, status: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    'SELECT id FROM campaigns WHERE status = $1 ORDER BY created_at, id',
+    [status],
+  );
+  return rows.map((r) => r.id);
+}

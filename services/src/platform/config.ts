@@ -45,6 +45,8 @@ export interface Config {
   renewal: { issueLeadDays: number; reminderDays: number };
   /** Webhook/n8n deliveries: the first retry's delay, doubling up to maxMs, at most `attempts` POSTs. */
   webhookRetry: { initialMs: number; maxMs: number; attempts: number };
+  /** How often the workflows role looks for EM_ANDAMENTO campaigns without a run (and resumes them). */
+  campaignReconcileMs: number;
 }
 
 export type PaymentsConfig =
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxMs: Number(env.ZELO_WEBHOOK_RETRY_MAX_MS ?? 10 * 60_000),
       attempts: Number(env.ZELO_WEBHOOK_RETRY_ATTEMPTS ?? 10),
     },
+    campaignReconcileMs: Number(env.ZELO_CAMPAIGN_RECONCILE_MS ?? 60_000),
   };
 }
 

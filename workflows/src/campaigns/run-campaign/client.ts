@@ -51,6 +51,17 @@ export function campaignRunsClient(client: Client, taskQueue: string) {
       });
     },
 
+    /** Whether the campaign's run is open (the reconciler resumes an EM_ANDAMENTO one that is not). */
+    async isRunning(campaignId: string): Promise<boolean> {
+      try {
+        const run = await client.workflow.getHandle(campaignWorkflowId(campaignId)).describe();
+        return run.status.name === 'RUNNING';
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) return false;
+        throw err;
+      }
+    },
+
     async cancel(campaignId: string): Promise<void> {
       try {
         await client.workflow.getHandle(campaignWorkflowId(campaignId)).signal(cancelSignal);

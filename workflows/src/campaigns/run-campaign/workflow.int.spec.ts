@@ -32,6 +32,8 @@ interface FakeCampaign {
   crashAfterQueueing: Set<number>;
   /** The number it sends from: paced campaigns on one connection take turns. */
   connection: string;
+  /** Called once a send read a status that stops it, before it answers 'stopped' (a slow answer). */
+  stopping?: () => Promise<void>;
 }
 interface Queued {
   campaignId: string;
@@ -73,7 +75,10 @@ const activities = createCampaignActivities({
   async sendRecipient(campaignId, index, pace) {
     calls.push({ campaignId, index });
     const c = campaigns.get(campaignId);
-    if (c?.status !== 'EM_ANDAMENTO') return { outcome: 'stopped' };
+    if (c?.status !== 'EM_ANDAMENTO') {
+      await c?.stopping?.();
+      return { outcome: 'stopped' };
+    }
     if (c.shipments.has(index)) return { outcome: 'already' };
     if (pace && pace.gapMs > 0) {
       const last = lastPaced.get(c.connection);
@@ -302,6 +307,37 @@ describe('campaign run workflow', () => {
     expectEachOnce(campaignId, c);
     // The restart went on from the first recipient without a shipment, not from the beginning.
     expect(calls.filter((x) => x.campaignId === campaignId && x.index === 0)).toHaveLength(1);
+  });
+
+  it("a restart while the cancelled run's last step answers 'stopped': the run goes on, each recipient once", async () => {
+    let reached!: () => void;
+    const stopping = new Promise<void>((r) => {
+      reached = r;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const { campaignId, c } = campaign({
+      recipients: 5,
+      settings: { ...fast, messageInterval: 1 },
+      stopping: () => {
+        reached();
+        return held;
+      },
+    });
+    await runs.start({ campaignId, scheduledAt: inMs(0) });
+    await until(() => queuedFor(campaignId).length === 2);
+    // Cancelled: the next send reads it before the cancel's signal comes, and is slow to answer.
+    c.status = 'CANCELADA';
+    await stopping;
+    // Restarted a few milliseconds later: both signals reach the run before that answer.
+    c.status = 'EM_ANDAMENTO';
+    await runs.cancel(campaignId);
+    await runs.resume({ campaignId, scheduledAt: inMs(0) });
+    release();
+    expect(await result(campaignId)).toBe('finished');
+    expectEachOnce(campaignId, c);
   });
 
   it('outside the sending window it waits until the window opens', async () => {

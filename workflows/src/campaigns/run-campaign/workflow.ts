@@ -26,6 +26,14 @@ export const SEND_IN_BATCHES = 'send-in-batches';
  */
 export const PACE_PER_CONNECTION = 'pace-per-connection';
 
+/**
+ * Runs that reach a stop with this patch read the stream again when a restart's resume came after the
+ * cancel: a step that read the cancelled stream a moment before the restart (a send answering
+ * 'stopped', the finish) no longer ends the run under the restart, which left the campaign EM_ANDAMENTO
+ * with nothing sending.
+ */
+export const RESUME_AFTER_STOP = 'resume-after-stop';
+
 /** Recipients of one batch: a fifth of a second of sending at the target pace, one append of shipments. */
 export const BATCH_SIZE = 40;
 
@@ -117,6 +125,8 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
   const perConnection = patched(PACE_PER_CONNECTION);
   let due = Date.parse(input.scheduledAt);
   let cancelled = false;
+  /** A restart's resume came after the last cancel: a stop the stream answered is read again. */
+  let resumePending = false;
   const progress: CampaignProgress = {
     phase: 'waiting',
     scheduledAt: input.scheduledAt,
@@ -132,9 +142,11 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
   });
   setHandler(cancelSignal, () => {
     cancelled = true;
+    resumePending = false;
   });
   setHandler(resumeSignal, () => {
     cancelled = false;
+    resumePending = true;
   });
   setHandler(progressQuery, () => progress);
 
@@ -148,123 +160,138 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
     return cancelled;
   };
 
-  // 1. Until scheduledAt (workflow time is deterministic), waking early for an edit or a cancel.
-  let start: Awaited<ReturnType<typeof startCampaignRun>>;
-  for (;;) {
-    for (let target = due; !cancelled && target > Date.now(); target = due) {
-      await condition(() => cancelled || due !== target, target - Date.now());
-    }
-    if (cancelled) return 'cancelled';
-    start = await startCampaignRun(campaignId);
-    if (start.outcome !== 'not-due') break;
-    due = Date.parse(start.scheduledAt);
-  }
-  if (start.outcome !== 'running') {
-    progress.phase = 'done';
-    return start.outcome;
-  }
-
-  // 2. The recipients, from the stream's nextIndex.
-  progress.phase = 'running';
-  progress.total = start.total;
-  let settings: RunSettings = start.settings;
-  let index = start.nextIndex;
   let sent = input.carry?.sent ?? 0;
   let nextAt = input.carry?.nextAt ?? null;
   let longPauseDue = input.carry?.longPauseDue ?? false;
-  // The gap the next paced message keeps after the connection's last one (any campaign's).
-  let gapMs = input.carry?.gapMs ?? settings.messageInterval * 1000;
-  const reload = async () => {
-    settings = (await loadCampaignRunSettings(campaignId)) ?? settings;
-  };
-
-  /** Recipients to send one by one after a batch that failed. */
-  let singlesLeft = 0;
-  for (let walked = 0; index < start.total; ) {
-    progress.nextIndex = index;
-    if (cancelled) return stopped('cancelled');
-    if (walked >= RECIPIENTS_PER_RUN) {
-      return continueAsNew<typeof runCampaignWorkflow>({
-        campaignId,
-        scheduledAt: input.scheduledAt,
-        carry: { sent, nextAt, longPauseDue, gapMs },
-      });
-    }
-    // The gap since the last message, anchored at when it was queued.
-    if (nextAt !== null) {
-      if (await pause(nextAt - Date.now())) return stopped('cancelled');
-      nextAt = null;
-      if (longPauseDue) {
-        longPauseDue = false;
-        await reload();
-      }
-    }
-    const closedFor = msUntilWindowOpens(Date.now(), settings.sendingWindow, settings.timeZone);
-    if (closedFor > 0) {
-      if (await pause(closedFor)) return stopped('cancelled');
-      await reload();
-      continue;
-    }
-    const size = batched && singlesLeft === 0 ? batchSize(walked, start.total) : 1;
-    if (size > 1) {
-      const outcomes = await sendBatch(index, size);
-      if (outcomes === 'failed') {
-        singlesLeft = size;
-        continue;
-      }
-      let capped = false;
-      for (const o of outcomes) {
-        if (o.outcome === 'stopped') return stopped('stopped');
-        if (o.outcome === 'daily-limit') {
-          capped = true;
-          break;
-        }
-        if (o.outcome === 'sent') sent++;
-        index++;
-        walked++;
-      }
-      progress.sent = sent;
-      if (capped) {
-        if (await pause(msUntilNextDay(Date.now(), settings.timeZone))) return stopped('cancelled');
-        await reload();
-        continue;
-      }
-      // A batch ends where a long pause is due (batchSize), so the pause comes exactly as configured.
-      longPauseDue = isLongPause(sent, settings);
-      nextAt = longPauseDue ? Date.now() + gapAfterMs(sent, settings, Math.random) : null;
-      continue;
-    }
-    if (singlesLeft > 0) singlesLeft--;
-    const r = await sendRecipient(index);
-    switch (r.outcome) {
-      case 'wait':
-        // Another campaign's message went on the number meanwhile: the same recipient, later.
-        if (await pause(r.notBefore - Date.now())) return stopped('cancelled');
-        continue;
-      case 'stopped':
-        return stopped('stopped');
-      case 'daily-limit':
-        if (await pause(msUntilNextDay(Date.now(), settings.timeZone))) return stopped('cancelled');
-        await reload();
-        continue;
-      case 'sent':
-        sent++;
-        progress.sent = sent;
-        longPauseDue = isLongPause(sent, settings);
-        gapMs = gapAfterMs(sent, settings, Math.random);
-        nextAt = r.queuedAt + gapMs;
-        break;
-      case 'failed':
-      case 'already':
-        break;
-    }
-    index++;
-    walked++;
+  let gapMs = input.carry?.gapMs;
+  /** Recipients walked by this run, across the restarts it went on through. */
+  let walked = 0;
+  for (;;) {
+    const result = await run();
+    // Cancelled, then restarted before this run ended: the restart's run is this one.
+    const stop = result === 'cancelled' || result === 'stopped' || result === 'skipped';
+    if (!stop || !resumePending || !patched(RESUME_AFTER_STOP)) return result;
+    resumePending = false;
+    cancelled = false;
+    progress.phase = 'waiting';
   }
-  progress.nextIndex = index;
-  const finished = await finishCampaignRun(campaignId);
-  progress.phase = 'done';
-  return finished;
+
+  async function run(): Promise<CampaignRunResult> {
+    // 1. Until scheduledAt (workflow time is deterministic), waking early for an edit or a cancel.
+    let start: Awaited<ReturnType<typeof startCampaignRun>>;
+    for (;;) {
+      for (let target = due; !cancelled && target > Date.now(); target = due) {
+        await condition(() => cancelled || due !== target, target - Date.now());
+      }
+      if (cancelled) return 'cancelled';
+      start = await startCampaignRun(campaignId);
+      if (start.outcome !== 'not-due') break;
+      due = Date.parse(start.scheduledAt);
+    }
+    if (start.outcome !== 'running') {
+      progress.phase = 'done';
+      return start.outcome;
+    }
+
+    // 2. The recipients, from the stream's nextIndex.
+    progress.phase = 'running';
+    progress.total = start.total;
+    let settings: RunSettings = start.settings;
+    let index = start.nextIndex;
+    // The gap the next paced message keeps after the connection's last one (any campaign's).
+    gapMs ??= settings.messageInterval * 1000;
+    const reload = async () => {
+      settings = (await loadCampaignRunSettings(campaignId)) ?? settings;
+    };
+
+    /** Recipients to send one by one after a batch that failed. */
+    let singlesLeft = 0;
+    while (index < start.total) {
+      progress.nextIndex = index;
+      if (cancelled) return stopped('cancelled');
+      if (walked >= RECIPIENTS_PER_RUN) {
+        return continueAsNew<typeof runCampaignWorkflow>({
+          campaignId,
+          scheduledAt: input.scheduledAt,
+          carry: { sent, nextAt, longPauseDue, gapMs },
+        });
+      }
+      // The gap since the last message, anchored at when it was queued.
+      if (nextAt !== null) {
+        if (await pause(nextAt - Date.now())) return stopped('cancelled');
+        nextAt = null;
+        if (longPauseDue) {
+          longPauseDue = false;
+          await reload();
+        }
+      }
+      const closedFor = msUntilWindowOpens(Date.now(), settings.sendingWindow, settings.timeZone);
+      if (closedFor > 0) {
+        if (await pause(closedFor)) return stopped('cancelled');
+        await reload();
+        continue;
+      }
+      const size = batched && singlesLeft === 0 ? batchSize(settings, index, start.total) : 1;
+      if (size > 1) {
+        const outcomes = await sendBatch(index, size);
+        if (outcomes === 'failed') {
+          singlesLeft = size;
+          continue;
+        }
+        let capped = false;
+        for (const o of outcomes) {
+          if (o.outcome === 'stopped') return stopped('stopped');
+          if (o.outcome === 'daily-limit') {
+            capped = true;
+            break;
+          }
+          if (o.outcome === 'sent') sent++;
+          index++;
+          walked++;
+        }
+        progress.sent = sent;
+        if (capped) {
+          if (await pause(msUntilNextDay(Date.now(), settings.timeZone))) return stopped('cancelled');
+          await reload();
+          continue;
+        }
+        // A batch ends where a long pause is due (batchSize), so the pause comes exactly as configured.
+        longPauseDue = isLongPause(sent, settings);
+        nextAt = longPauseDue ? Date.now() + gapAfterMs(sent, settings, Math.random) : null;
+        continue;
+      }
+      if (singlesLeft > 0) singlesLeft--;
+      const r = await sendRecipient(index);
+      switch (r.outcome) {
+        case 'wait':
+          // Another campaign's message went on the number meanwhile: the same recipient, later.
+          if (await pause(r.notBefore - Date.now())) return stopped('cancelled');
+          continue;
+        case 'stopped':
+          return stopped('stopped');
+        case 'daily-limit':
+          if (await pause(msUntilNextDay(Date.now(), settings.timeZone))) return stopped('cancelled');
+          await reload();
+          continue;
+        case 'sent':
+          sent++;
+          progress.sent = sent;
+          longPauseDue = isLongPause(sent, settings);
+          gapMs = gapAfterMs(sent, settings, Math.random);
+          nextAt = r.queuedAt + gapMs;
+          break;
+        case 'failed':
+        case 'already':
+          break;
+      }
+      index++;
+      walked++;
+    }
+    progress.nextIndex = index;
+    const finished = await finishCampaignRun(campaignId);
+    progress.phase = 'done';
+    return finished;
+  }
 
   function stopped(result: CampaignRunResult): CampaignRunResult {
     progress.phase = 'done';
@@ -272,7 +299,7 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
   }
 
   /** How many recipients go in one batch now: at interval 0 without jitter, up to the next long pause. */
-  function batchSize(walked: number, total: number): number {
+  function batchSize(settings: RunSettings, index: number, total: number): number {
     if (settings.messageInterval !== 0 || settings.jitterSeconds !== 0) return 1;
     const every = settings.longerIntervalAfter;
     const untilLongPause = every > 0 ? every - (sent % every) : Number.POSITIVE_INFINITY;
@@ -290,7 +317,8 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
 
   async function sendRecipient(i: number) {
     try {
-      if (perConnection && gapMs > 0) return await sendOneRecipient(campaignId, i, { gapMs });
+      if (perConnection && gapMs !== undefined && gapMs > 0)
+        return await sendOneRecipient(campaignId, i, { gapMs });
       return await (batched ? sendOneRecipient : sendCampaignRecipient)(campaignId, i);
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;

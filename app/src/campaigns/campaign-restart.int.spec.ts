@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
+import { Client, Connection } from '@temporalio/client';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { eventually } from '@zelo/services/testing/eventually';
+import { campaignWorkflowId } from '@zelo/workflows/campaigns/run-campaign/workflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+
+// Cancel and restart pressed in quick succession, again and again, on a running campaign: every
+// restart must leave a run sending (never EM_ANDAMENTO with nothing running), and the campaign ends
+// FINALIZADA with each phone messaged exactly once. And a running campaign whose run is gone (ended
+// behind its back) is found by the workflows role's reconcile and finishes, each phone still once.
+
+describe('campaign cancelled and restarted at once', () => {
+  let system: TestSystem;
+  let admin: string;
+  const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
+
+  const call = (method: string, path: string, body?: unknown) =>
+    system.api(method, path, { token: admin, body });
+  const campaign = async (id: string) => (await call('GET', `/campaigns/${id}`)).body;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  async function runningCampaign(prefix: string, n: number) {
+    const numbers = Array.from({ length: n }, (_, i) => `55${prefix}${stamp}${String(i).padStart(3, '0')}`);
+    const listId = (await call('POST', '/contact-lists', { name: `Reinício ${prefix}` })).body.id as string;
+    for (const [i, number] of numbers.entries())
+      await system.api('POST', '/simulator/phones', { body: { number, name: `Cliente ${i}` } });
+    const book = XLSX.utils.book_new();
+    const rows = numbers.map((number, i) => [`Cliente ${i}`, number, '']);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero', 'email'], ...rows]), 'C');
+    const form = new FormData();
+    form.append('file', new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })]), 'lista.xlsx');
+    const upload = await fetch(`${system.url}/contact-lists/${listId}/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(upload.status).toBe(200);
+    await eventually(
+      async () =>
+        (
+          await system.ctx.pool.query(
+            'SELECT count(*)::int AS n FROM contact_list_items WHERE contact_list_id = $1 AND is_whatsapp_valid',
+            [listId],
+          )
+        ).rows[0].n === n,
+      30_000,
+      'every number checked',
+    );
+    const r = await call('POST', '/campaigns', {
+      name: `Reinício ${prefix}`,
+      message1: 'Olá {nome}!',
+      message2: '',
+      message3: '',
+      message4: '',
+      message5: '',
+      whatsappId: DEMO.whatsappId,
+      scheduledAt: new Date(Date.now() + 1_000).toISOString(),
+      contactListId: listId,
+      tagListId: '',
+      fileListId: '',
+      status: 'PROGRAMADA',
+      companyId: DEMO.companyId,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = r.body.id as string;
+    await eventually(async () => (await campaign(id)).status === 'EM_ANDAMENTO', 30_000, 'EM_ANDAMENTO');
+    return { id, numbers };
+  }
+
+  async function expectFinishedEachPhoneOnce(id: string, numbers: string[]) {
+    await eventually(async () => (await campaign(id)).status === 'FINALIZADA', 60_000, 'FINALIZADA');
+    const { rows } = await system.ctx.pool.query<{ number: string; n: number }>(
+      `SELECT number, count(*)::int AS n FROM sim_messages
+        WHERE direction = 'outbound' AND number = ANY($1::text[]) GROUP BY number`,
+      [numbers],
+    );
+    expect(rows).toHaveLength(numbers.length);
+    expect(rows.filter((p) => p.n !== 1)).toEqual([]);
+    expect(await campaign(id)).toMatchObject({ sent: numbers.length, pending: 0 });
+  }
+
+  beforeAll(async () => {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
+      stdio: 'pipe',
+    });
+    system = await startTestSystem({
+      env: {
+        ZELO_ROLES: 'api,projections,channels,workflows',
+        TEMPORAL_TASK_QUEUE: `zelo-test-${randomUUID()}`,
+        // The reconcile looks every second here (every minute by default).
+        ZELO_CAMPAIGN_RECONCILE_MS: '1000',
+      },
+    });
+    admin = (await system.login(DEMO.email, DEMO.password)).token;
+    const s = await call('POST', '/campaign-settings', {
+      settings: { messageInterval: 0, longerIntervalAfter: 0 },
+    });
+    expect(s.status).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => system?.close());
+
+  it('a running campaign whose run was terminated is resumed by the reconcile: FINALIZADA, each phone once', async () => {
+    const { id, numbers } = await runningCampaign('42', 300);
+    await eventually(async () => (await campaign(id)).sent >= 40, 60_000, 'the first batch');
+    const connection = await Connection.connect({
+      address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    });
+    try {
+      // Ended behind the campaign's back, a batch possibly in flight: its stream still says EM_ANDAMENTO.
+      await new Client({ connection }).workflow.getHandle(campaignWorkflowId(id)).terminate('lost run');
+    } finally {
+      await connection.close();
+    }
+    await expectFinishedEachPhoneOnce(id, numbers);
+  }, 120_000);
+
+  it('ten cancels each followed at once by a restart: FINALIZADA, each phone exactly once', async () => {
+    const { id, numbers } = await runningCampaign('41', 300);
+    for (let cycle = 0; cycle < 10; cycle++) {
+      await sleep(Math.random() * 150);
+      const cancel = await call('POST', `/campaigns/${id}/cancel`);
+      // The run may have finished already: then there is nothing left to cancel.
+      if (cancel.status !== 200) break;
+      const restart = await call('POST', `/campaigns/${id}/restart`);
+      expect(restart.status, JSON.stringify(restart.body)).toBe(200);
+    }
+    await expectFinishedEachPhoneOnce(id, numbers);
+  }, 120_000);
+});
