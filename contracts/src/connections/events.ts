@@ -13,8 +13,11 @@ export type ConnectionStatus = v.InferOutput<typeof ConnectionStatus>;
 export const ChannelProvider = v.picklist(['simulator', 'baileys']);
 export type ChannelProvider = v.InferOutput<typeof ChannelProvider>;
 
-/** Whole minutes, at most a year, as the connection requests allow (api.ts). */
-const Minutes = WholeIn(0, 525_600);
+/**
+ * Minutes, at most a year, as the connection requests allow (api.ts), which also ask for whole ones;
+ * the event takes a fraction too: the timers' tests stand short real durations in for minutes.
+ */
+const Minutes = v.pipe(v.number(), v.minValue(0), v.maxValue(525_600));
 
 /** The connection requests' bounds (api.ts). */
 export const ConnectionFields = {
