@@ -130,6 +130,9 @@ export function StatusView({ projections, total }: { projections: ProjectionStat
   );
 }
 
+/** The exit code of `projections status` when some projection has parked events. */
+export const PARKED_EXIT_CODE = 3;
+
 export function statusCommand(io: CliIO): Command {
   return new Command('status')
     .description(
@@ -146,6 +149,8 @@ export function statusCommand(io: CliIO): Command {
             throw new CliError('No projections registered and no checkpoints found.');
           const total = Number((await pool.query('SELECT count(*)::bigint AS n FROM es_events')).rows[0].n);
           io.render(<StatusView projections={projections} total={total} />).unmount();
+          // Parked events need an operator: a monitoring check running this command sees it in the code.
+          if (projections.some((p) => p.faults)) io.setExitCode(PARKED_EXIT_CODE);
         }),
       ),
     );
