@@ -110,6 +110,8 @@ describe('quick reply attachments and notifications everywhere, in the browser',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4 pretend'),
     });
+    // The dialog already shows the name it will be stored under.
+    expect(await page.getByTestId('qm-attachment-name').textContent()).toContain('meu_arquivo_teste.pdf');
     await page.getByTestId('qm-save').click();
     const row = page.getByTestId('qm-row').filter({ hasText: '/arquivo' });
     await row

@@ -35,3 +35,6 @@ export const QuickMessagesListQuery = v.object({
   companyId: v.optional(v.string()),
   userId: v.optional(v.string()),
 });
+
+/** Doc 2 §2.7: spaces (any blank) in an attachment's name become underscores, as stored and as shown. */
+export const attachmentName = (name: string) => name.replace(/\s/g, '_');

@@ -1,4 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
+import { attachmentName } from '@zelo/contracts/quick-messages/api';
 import type {
   QuickMessageCreated,
   QuickMessageEvent,
@@ -120,7 +121,7 @@ function attachQuickMessageMedia(
   const { companyId, quickMessageId, media } = command;
   editable(state, quickMessageId, command.by);
   // Doc 2 §2.7: spaces in attachment names become underscores, decided here so every client shows it.
-  const mediaName = media.mediaName.replaceAll(' ', '_');
+  const mediaName = attachmentName(media.mediaName);
   return [{ type: 'QuickMessageMediaAttached', data: { companyId, quickMessageId, ...media, mediaName } }];
 }
 

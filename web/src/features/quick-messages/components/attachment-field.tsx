@@ -1,4 +1,5 @@
 import { Button, FormGroup, Icon } from '@blueprintjs/core';
+import { attachmentName } from '@zelo/contracts/quick-messages/api';
 import { useRef } from 'react';
 import { useT } from '../../../lib/i18n.ts';
 
@@ -15,7 +16,8 @@ interface Props {
 export function AttachmentField({ current, chosen, removed, onChoose, onRemove }: Props) {
   const t = useT();
   const picker = useRef<HTMLInputElement>(null);
-  const name = chosen?.name ?? (removed ? null : current);
+  // A picked file shows the name it will be stored under (doc 2 §2.7: no spaces).
+  const name = chosen ? attachmentName(chosen.name) : removed ? null : current;
   return (
     <FormGroup label={t('quickMessages.attachment')}>
       <div className="qm-attachment-field">
