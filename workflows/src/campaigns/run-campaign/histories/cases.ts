@@ -20,6 +20,8 @@ interface FakeCampaign {
   connection: string;
   /** Sends told to wait for the connection's interval. */
   waited: number;
+  /** Once: the next send that finds the campaign stopped says so only when `release` settles. */
+  hold?: { reached: () => void; release: Promise<void> };
 }
 const campaigns = new Map<string, FakeCampaign>();
 /** Each connection's last paced message (ms). */
@@ -43,7 +45,15 @@ const activities = createCampaignActivities({
   },
   async sendRecipient(campaignId, index, pace) {
     const c = campaigns.get(campaignId);
-    if (c?.status !== 'EM_ANDAMENTO') return { outcome: 'stopped' };
+    if (c?.status !== 'EM_ANDAMENTO') {
+      const hold = c?.hold;
+      if (hold && c) {
+        c.hold = undefined;
+        hold.reached();
+        await hold.release;
+      }
+      return { outcome: 'stopped' };
+    }
     if (c.sent.has(index)) return { outcome: 'already' };
     const last = lastPaced.get(c.connection);
     if (pace && last !== undefined && Date.now() < last + pace.gapMs) {
@@ -252,6 +262,30 @@ const cases: HistoryCase[] = [
     state: 'closed',
     async run(t) {
       return (await start(t, inMs(0), 3)).handle;
+    },
+  },
+  // Recorded with the runs that go on after a restart that came while they stopped (RESUME_AFTER_STOP).
+  {
+    // Cancelled and restarted at once, while a send that read the cancelled campaign is still answering:
+    // the run takes the restart's resume, reads the campaign again and finishes it.
+    name: 'resumed-while-a-send-stopped',
+    state: 'closed',
+    async run(t) {
+      const r = await start(t, inMs(0), 3, { messageInterval: 2 });
+      await r.sentCount(1);
+      await t.idle(r.handle);
+      let release: () => void = () => {};
+      const reached = new Promise<void>((ok) => {
+        r.c.hold = { reached: ok, release: new Promise<void>((go) => (release = go)) };
+      });
+      r.c.status = 'CANCELADA';
+      await reached;
+      await r.runs.cancel(r.campaignId);
+      r.c.status = 'EM_ANDAMENTO';
+      await r.runs.resume({ campaignId: r.campaignId, scheduledAt: inMs(0) });
+      release();
+      await t.eventually(() => r.c.status === 'FINALIZADA', 'the campaign finished', 30_000);
+      return r.handle;
     },
   },
 ];
