@@ -24,7 +24,7 @@ describe('campaign cancelled and restarted at once', () => {
   const campaign = async (id: string) => (await call('GET', `/campaigns/${id}`)).body;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  async function runningCampaign(prefix: string, n: number) {
+  async function scheduledCampaign(prefix: string, n: number, inMs: number) {
     const numbers = Array.from({ length: n }, (_, i) => `55${prefix}${stamp}${String(i).padStart(3, '0')}`);
     const listId = (await call('POST', '/contact-lists', { name: `Reinício ${prefix}` })).body.id as string;
     for (const [i, number] of numbers.entries())
@@ -59,7 +59,7 @@ describe('campaign cancelled and restarted at once', () => {
       message4: '',
       message5: '',
       whatsappId: DEMO.whatsappId,
-      scheduledAt: new Date(Date.now() + 1_000).toISOString(),
+      scheduledAt: new Date(Date.now() + inMs).toISOString(),
       contactListId: listId,
       tagListId: '',
       fileListId: '',
@@ -67,9 +67,31 @@ describe('campaign cancelled and restarted at once', () => {
       companyId: DEMO.companyId,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const id = r.body.id as string;
+    return { id: r.body.id as string, numbers };
+  }
+
+  async function runningCampaign(prefix: string, n: number) {
+    const { id, numbers } = await scheduledCampaign(prefix, n, 1_000);
     await eventually(async () => (await campaign(id)).status === 'EM_ANDAMENTO', 30_000, 'EM_ANDAMENTO');
     return { id, numbers };
+  }
+
+  /** Ends a campaign's run on Temporal behind its back (its stream keeps its status). */
+  async function terminateRun(id: string) {
+    const connection = await Connection.connect({
+      address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
+    });
+    try {
+      const handle = new Client({ connection }).workflow.getHandle(campaignWorkflowId(id));
+      await eventually(
+        async () => (await handle.describe()).status.name === 'RUNNING',
+        30_000,
+        'the run open',
+      );
+      await handle.terminate('lost run');
+    } finally {
+      await connection.close();
+    }
   }
 
   async function expectFinishedEachPhoneOnce(id: string, numbers: string[]) {
@@ -109,15 +131,15 @@ describe('campaign cancelled and restarted at once', () => {
   it('a running campaign whose run was terminated is resumed by the reconcile: FINALIZADA, each phone once', async () => {
     const { id, numbers } = await runningCampaign('42', 300);
     await eventually(async () => (await campaign(id)).sent >= 40, 60_000, 'the first batch');
-    const connection = await Connection.connect({
-      address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
-    });
-    try {
-      // Ended behind the campaign's back, a batch possibly in flight: its stream still says EM_ANDAMENTO.
-      await new Client({ connection }).workflow.getHandle(campaignWorkflowId(id)).terminate('lost run');
-    } finally {
-      await connection.close();
-    }
+    // Ended behind the campaign's back, a batch possibly in flight: its stream still says EM_ANDAMENTO.
+    await terminateRun(id);
+    await expectFinishedEachPhoneOnce(id, numbers);
+  }, 120_000);
+
+  it('a scheduled campaign whose timer run was terminated gets it again and runs at its time', async () => {
+    const { id, numbers } = await scheduledCampaign('43', 20, 6_000);
+    await terminateRun(id);
+    expect((await campaign(id)).status).toBe('PROGRAMADA');
     await expectFinishedEachPhoneOnce(id, numbers);
   }, 120_000);
 

@@ -179,10 +179,14 @@ export async function getCampaignSettings(pool: pg.Pool, companyId: string): Pro
 }
 
 /** Every company's campaigns in a status (the run reconciler looks for EM_ANDAMENTO ones), oldest first. */
-export async function listCampaignIdsByStatus(pool: pg.Pool, status: string): Promise<string[]> {
-  const { rows } = await pool.query<{ id: string }>(
-    'SELECT id FROM campaigns WHERE status = $1 ORDER BY created_at, id',
+/** The campaigns in `status` with their scheduled time (the run reconcile's view). */
+export async function listCampaignRunsByStatus(
+  pool: pg.Pool,
+  status: string,
+): Promise<{ id: string; scheduledAt: string | null }[]> {
+  const { rows } = await pool.query<{ id: string; scheduledAt: Date | null }>(
+    'SELECT id, scheduled_at AS "scheduledAt" FROM campaigns WHERE status = $1 ORDER BY created_at, id',
     [status],
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, scheduledAt: r.scheduledAt?.toISOString() ?? null }));
 }
