@@ -93,6 +93,16 @@ export const chatsProjection: Projection = {
         ]);
         return [chatChange(d, 'update')];
       }
+      case 'UserDeleted': {
+        // The chats the user owned or was in change for their members: the owner gone (any member may
+        // now edit or delete it), a member shown as removed. Their open screens hear it.
+        const { rows } = await tx.query<{ id: string }>(
+          `SELECT id FROM chats WHERE owner_id = $1
+           UNION SELECT chat_id FROM chat_users WHERE user_id = $1`,
+          [e.data.userId],
+        );
+        return rows.map((r) => chatChange({ chatId: r.id, companyId: e.data.companyId }, 'update'));
+      }
     }
   },
 };
