@@ -280,6 +280,40 @@ describe('campaigns in the browser', () => {
     await campaign.waitFor({ state: 'detached', timeout: 5_000 });
   }, 90_000);
 
+  it('a scheduled campaign’s report counts its list’s valid contacts, and follows the list live', async () => {
+    const phones = ['5511966660001', '5511966660002', '5511966660003'];
+    for (const [i, number] of phones.entries()) await system.simulator!.addPhone(number, `Agenda ${i}`);
+    const list = await system.api('POST', '/contact-lists', { token, body: { name: 'Lista agendada' } });
+    const add = (number: string) =>
+      system.api('POST', '/contact-list-items', {
+        token,
+        body: { contactListId: list.body.id, name: `Contato ${number.slice(-1)}`, number, email: '' },
+      });
+    for (const number of phones.slice(0, 2)) expect((await add(number)).status).toBe(201);
+    const created = await system.api('POST', '/campaigns', {
+      token,
+      body: {
+        name: 'Agendada para depois',
+        message1: 'Oi {nome}',
+        whatsappId: DEMO.whatsappId,
+        contactListId: list.body.id,
+        scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    try {
+      await page.goto(`${web.url}/campaign/${created.body.id}/report`);
+      const valid = page.getByTestId('report-validContacts');
+      await expect.poll(() => valid.textContent(), { timeout: 30_000 }).toBe('2');
+      expect(await page.getByTestId('report-status').getAttribute('data-status')).toBe('PROGRAMADA');
+      // A contact added to the list elsewhere (checked valid by the connection) shows without a reload.
+      expect((await add(phones[2])).status).toBe(201);
+      await expect.poll(() => valid.textContent(), { timeout: 30_000 }).toBe('3');
+    } finally {
+      await system.api('DELETE', `/campaigns/${created.body.id}`, { token });
+    }
+  }, 90_000);
+
   it('shows why a campaign could not start: a list without a WhatsApp number', async () => {
     const list = await system.api('POST', '/contact-lists', { token, body: { name: 'Sem WhatsApp' } });
     const item = await system.api('POST', '/contact-list-items', {

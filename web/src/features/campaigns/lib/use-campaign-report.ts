@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { getCampaign } from '../api/get-campaign.ts';
@@ -10,6 +12,8 @@ import { PLAN_REFUSED } from './use-campaign-list.ts';
 
 /** Doc 2 §9: the report reloads 5 s after an update says the campaign finished. */
 export const FINISHED_REFRESH_MS = 5000;
+/** A burst of list item changes reloads a campaign that has not run yet once, this long after the first. */
+const LIST_RELOAD_MS = 1000;
 
 /**
  * The report's data: the campaign (its counters) and the pages of its shipments, following the company's
@@ -58,6 +62,22 @@ export function useCampaignReport(campaignId: string, refreshKey: number) {
         refresh.current = setTimeout(reloadAll, FINISHED_REFRESH_MS);
       }
     } else if (frame.action === 'delete' && frame.id === campaignId) setDeleted(true);
+  });
+
+  // Before the run, the valid contacts are counted from the list as it is (doc 2 §2.9): an item added,
+  // changed or removed elsewhere moves the figure. An import pushes one frame per row: one reload a
+  // second at most.
+  const companyId = useAtomValue(sessionAtom)?.user.companyId;
+  const listTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(listTimer.current), []);
+  useSocketEvent(companyId ? `company-${companyId}-ContactListItem` : null, () => {
+    const status = campaign.data?.status;
+    if (!campaign.data?.contactListId || (status !== 'INATIVA' && status !== 'PROGRAMADA')) return;
+    if (listTimer.current) return;
+    listTimer.current = setTimeout(() => {
+      listTimer.current = undefined;
+      campaign.reload();
+    }, LIST_RELOAD_MS);
   });
 
   const planRefused = campaign.error instanceof ApiError && campaign.error.code === PLAN_REFUSED;
