@@ -64,7 +64,7 @@ describe('screens that converge after a cut, and a screen that fails', () => {
   }
 
   /** Waits until the open page shows what a fresh load shows, both tabs. */
-  async function expectConverged(timeoutMs = 20_000) {
+  async function expectConverged(timeoutMs = 30_000) {
     const want = await freshLoad();
     const deadline = Date.now() + timeoutMs;
     let got = { open: await shown(page, 'open'), pending: await shown(page, 'pending') };
