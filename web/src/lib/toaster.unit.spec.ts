@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { withLimit } from './toaster.ts';
+import { toastMs, withLimit } from './toaster.ts';
 
 describe('withLimit', () => {
   const text = 'Seu plano não permite mais usuários.';
@@ -23,5 +23,24 @@ describe('withLimit', () => {
     );
     const bare = new ApiError(409, 'ERR_CONNECTION_LIMIT_REACHED', 'limit reached');
     expect(withLimit(text, bare.code, bare)).toBe(text);
+  });
+});
+
+describe('toastMs', () => {
+  it('keeps doc 1’s 2 s on the agents’ screens and doc 2’s 3 s on the back-office and automation ones', () => {
+    for (const path of ['/', '/tickets', '/tickets/abc', '/contacts', '/users', '/connections', '/login'])
+      expect(toastMs(path), path).toBe(2000);
+    for (const path of [
+      '/campaigns',
+      '/campaign/1/report',
+      '/campaigns-config',
+      '/flowbuilder/9',
+      '/flowbuilders',
+      '/queues',
+      '/chats/3',
+      '/settings',
+      '/forgetpsw',
+    ])
+      expect(toastMs(path), path).toBe(3000);
   });
 });

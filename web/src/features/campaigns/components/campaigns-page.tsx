@@ -28,9 +28,7 @@ import { CampaignDialog } from './campaign-dialog.tsx';
 /** Doc 2 §9: searches wait 500 ms; the next page loads within 100 px of the bottom. */
 const DEBOUNCE_MS = 500;
 const NEAR_BOTTOM_PX = 100;
-/** Doc 2 §2.1 and §9: this area's toasts stay 3 s (doc 1's screens keep the shared 2 s). */
-const TOAST_MS = 3000;
-const toastDone = (message: string) => showToast(message, 'success', TOAST_MS);
+const toastDone = (message: string) => showToast(message, 'success');
 
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatTime(iso)}` : null);
 
