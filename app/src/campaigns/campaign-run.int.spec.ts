@@ -148,8 +148,14 @@ describe('campaign run', () => {
     });
     expect(reply.status).toBe(201);
     const waiting = await eventually(async () => (await tickets('pending'))[0], 20_000, 'a pending ticket');
-    const conversation = (await call('GET', `/messages/${waiting.id}`)).body.messages as { body: string }[];
-    expect(conversation.map((m) => m.body)).toContain('Quero o cupom!');
+    // The ticket may list before its messages' read model has the reply (a moment later, pushed).
+    const bodies = async () =>
+      ((await call('GET', `/messages/${waiting.id}`)).body.messages as { body: string }[]).map((m) => m.body);
+    await eventually(
+      async () => (await bodies()).includes('Quero o cupom!'),
+      20_000,
+      'the reply in the ticket',
+    );
     const closed = await tickets('closed');
     expect(closed).toHaveLength(1);
     expect(closed[0].id).not.toBe(waiting.id);
