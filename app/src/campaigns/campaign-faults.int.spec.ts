@@ -4,11 +4,11 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as XLSX from '@e965/xlsx';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { dropDatabase } from '@zelo/services/platform/db';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
 // A campaign sending as fast as it can through a fault: the process of its Temporal worker killed
@@ -28,32 +28,8 @@ async function fastCampaign(system: TestSystem, token: string) {
   };
   const stamp = `${String(Date.now() % 100_000).padStart(5, '0')}${serial++}`;
   const numbers = Array.from({ length: RECIPIENTS }, (_, i) => `5521${stamp}${String(i).padStart(3, '0')}`);
-  for (const [i, number] of numbers.entries())
-    await call('POST', '/simulator/phones', { number, name: `Cliente ${i}` });
   await call('POST', '/campaign-settings', { settings: { messageInterval: 0, longerIntervalAfter: 0 } });
-  const listId = (await call('POST', '/contact-lists', { name: `Falha ${stamp}` })).id as string;
-  const book = XLSX.utils.book_new();
-  const rows = numbers.map((n, i) => [`Cliente ${i}`, n, '']);
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero', 'email'], ...rows]), 'C');
-  const form = new FormData();
-  form.append('file', new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })]), 'lista.xlsx');
-  const upload = await fetch(`${system.url}/contact-lists/${listId}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(upload.status).toBe(200);
-  await eventually(
-    async () =>
-      (
-        await system.ctx.pool.query(
-          'SELECT count(*)::int AS n FROM contact_list_items WHERE contact_list_id = $1 AND is_whatsapp_valid',
-          [listId],
-        )
-      ).rows[0].n === RECIPIENTS,
-    60_000,
-    'every number checked',
-  );
+  const listId = await validContactList(system, token, `Falha ${stamp}`, numbers);
   const campaign = await call('POST', '/campaigns', {
     name: `Falha ${stamp}`,
     message1: 'Olá {nome}!',

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import * as XLSX from '@e965/xlsx';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { eventually } from '@zelo/services/testing/eventually';
 import { campaignWorkflowId } from '@zelo/workflows/campaigns/run-campaign/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
 // Cancel and restart pressed in quick succession, again and again, on a running campaign: every
@@ -26,31 +26,7 @@ describe('campaign cancelled and restarted at once', () => {
 
   async function scheduledCampaign(prefix: string, n: number, inMs: number) {
     const numbers = Array.from({ length: n }, (_, i) => `55${prefix}${stamp}${String(i).padStart(3, '0')}`);
-    const listId = (await call('POST', '/contact-lists', { name: `Reinício ${prefix}` })).body.id as string;
-    for (const [i, number] of numbers.entries())
-      await system.api('POST', '/simulator/phones', { body: { number, name: `Cliente ${i}` } });
-    const book = XLSX.utils.book_new();
-    const rows = numbers.map((number, i) => [`Cliente ${i}`, number, '']);
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nome', 'numero', 'email'], ...rows]), 'C');
-    const form = new FormData();
-    form.append('file', new Blob([XLSX.write(book, { type: 'buffer', bookType: 'xlsx' })]), 'lista.xlsx');
-    const upload = await fetch(`${system.url}/contact-lists/${listId}/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}` },
-      body: form,
-    });
-    expect(upload.status).toBe(200);
-    await eventually(
-      async () =>
-        (
-          await system.ctx.pool.query(
-            'SELECT count(*)::int AS n FROM contact_list_items WHERE contact_list_id = $1 AND is_whatsapp_valid',
-            [listId],
-          )
-        ).rows[0].n === n,
-      30_000,
-      'every number checked',
-    );
+    const listId = await validContactList(system, admin, `Reinício ${prefix}`, numbers, 30_000);
     const r = await call('POST', '/campaigns', {
       name: `Reinício ${prefix}`,
       message1: 'Olá {nome}!',
