@@ -100,8 +100,9 @@ export class SocketGateway {
           // Its rows could not be read (a connection cut): those companies' screens fetch again instead.
           this.app.log.error(err, 'socket dispatch failed; its companies resync');
           const companies = new Set(changes.map((c) => c.companyId));
+          const everyone = changes.some((c) => c.kind === 'announcement');
           for (const c of this.clients)
-            if (companies.has(c.viewer.companyId) || changes.some((ch) => ch.kind === 'announcement'))
+            if (everyone || companies.has(c.viewer.companyId))
               this.send(c, 'resync', { reason: 'push-failed' });
         });
       },

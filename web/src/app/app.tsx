@@ -2,7 +2,7 @@ import { BlueprintProvider, Classes } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useRestoreSession } from '../features/auth/api/restore-session.ts';
 import { appStore, StoreProvider, themeAtom, useAtomValue } from '../lib/store.ts';
-import { AppErrorBoundary } from './error-boundary.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 import { RealtimeSession } from './realtime-session.tsx';
 import { AppRouter } from './router.tsx';
 
@@ -27,9 +27,9 @@ export function App() {
         <Boot />
         <ThemeSync />
         <RealtimeSession />
-        <AppErrorBoundary>
+        <ErrorBoundary whole>
           <AppRouter />
-        </AppErrorBoundary>
+        </ErrorBoundary>
       </BlueprintProvider>
     </StoreProvider>
   );

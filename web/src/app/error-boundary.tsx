@@ -84,24 +84,15 @@ function ErrorScreen({ error, retry, whole }: { error: Error; retry: () => void;
 
 /**
  * Around each page, inside the shell: a page that fails shows what happened and the ways back, while the
- * top bar and the menu stay usable; going to another page clears it.
+ * top bar and the menu stay usable; going to another page clears it. With `whole`, around the app for
+ * what fails outside a page (the shell, the login): the screen alone.
  */
-export function PageErrorBoundary({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
-  return (
-    <Boundary resetKey={location} fallback={(error, retry) => <ErrorScreen error={error} retry={retry} />}>
-      {children}
-    </Boundary>
-  );
-}
-
-/** Around the whole app, for what fails outside a page (the shell, the login): the screen alone. */
-export function AppErrorBoundary({ children }: { children: ReactNode }) {
+export function ErrorBoundary({ children, whole = false }: { children: ReactNode; whole?: boolean }) {
   const [location] = useLocation();
   return (
     <Boundary
       resetKey={location}
-      fallback={(error, retry) => <ErrorScreen error={error} retry={retry} whole />}
+      fallback={(error, retry) => <ErrorScreen error={error} retry={retry} whole={whole} />}
     >
       {children}
     </Boundary>

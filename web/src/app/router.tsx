@@ -4,7 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { authLoadingAtom, sessionAtom, useAtomValue } from '../lib/store.ts';
-import { PageErrorBoundary } from './error-boundary.tsx';
+import { ErrorBoundary } from './error-boundary.tsx';
 import { AppShell } from './layout/app-shell.tsx';
 import { AdminOnly } from './routes/admin-route.tsx';
 import { CampaignsOnly } from './routes/campaigns-route.tsx';
@@ -151,9 +151,9 @@ function Private({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   return session ? (
     <AppShell>
-      <PageErrorBoundary>
+      <ErrorBoundary>
         <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </PageErrorBoundary>
+      </ErrorBoundary>
     </AppShell>
   ) : (
     <Redirect to="/login" replace />

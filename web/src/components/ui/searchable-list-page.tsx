@@ -8,9 +8,10 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import type { ServerEvent } from '@zelo/contracts/realtime/frames';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useResync, useSocketEvent } from '../../lib/socket.ts';
 import { toastError, toastSuccess } from '../../lib/toaster.ts';
+import { useCoalesced } from '../../lib/use-coalesced.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
 const DEBOUNCE_MS = 500;
@@ -96,16 +97,10 @@ export function SearchableListPage<T extends { id: string | number }>(props: Sea
     return () => ctrl.abort();
   }, [query, page, version]);
 
-  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => clearTimeout(liveTimer.current ?? undefined), []);
-  useSocketEvent(props.liveEvent, () => {
-    if (!props.liveDelayMs) return setVersion((n) => n + 1);
-    if (liveTimer.current) return;
-    liveTimer.current = setTimeout(() => {
-      liveTimer.current = null;
-      setVersion((n) => n + 1);
-    }, props.liveDelayMs);
-  });
+  useSocketEvent(
+    props.liveEvent,
+    useCoalesced(() => setVersion((n) => n + 1), props.liveDelayMs),
+  );
 
   useResync(() => setVersion((n) => n + 1));
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError } from '../../../lib/toaster.ts';
+import { useCoalesced } from '../../../lib/use-coalesced.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { getCampaign } from '../api/get-campaign.ts';
 import { listShipments } from '../api/list-shipments.ts';
@@ -68,16 +69,10 @@ export function useCampaignReport(campaignId: string, refreshKey: number) {
   // changed or removed elsewhere moves the figure. An import pushes one frame per row: one reload a
   // second at most.
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
-  const listTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(listTimer.current), []);
+  const reloadSoon = useCoalesced(campaign.reload, LIST_RELOAD_MS);
   useSocketEvent(companyId ? `company-${companyId}-ContactListItem` : null, () => {
     const status = campaign.data?.status;
-    if (!campaign.data?.contactListId || (status !== 'INATIVA' && status !== 'PROGRAMADA')) return;
-    if (listTimer.current) return;
-    listTimer.current = setTimeout(() => {
-      listTimer.current = undefined;
-      campaign.reload();
-    }, LIST_RELOAD_MS);
+    if (campaign.data?.contactListId && (status === 'INATIVA' || status === 'PROGRAMADA')) reloadSoon();
   });
 
   const planRefused = campaign.error instanceof ApiError && campaign.error.code === PLAN_REFUSED;
