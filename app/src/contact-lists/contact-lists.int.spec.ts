@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListEventCount } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
 // Contact lists over HTTP (doc 2 §2.6, §7): CRUD and search, the spreadsheet import of real .xlsx and
@@ -42,15 +43,7 @@ describe('contact lists', () => {
   };
   const items = async (listId: string, query = '') =>
     (await call(admin, 'GET', `/contact-list-items?contactListId=${listId}&pageNumber=1${query}`)).body;
-  /** What the calls wrote (WhatsApp's answers, recorded later by the channel worker, aside). */
-  const eventCount = async () =>
-    Number(
-      (
-        await system.ctx.pool.query(
-          "SELECT count(*) AS n FROM es_events WHERE type LIKE 'ContactList%' AND type <> 'ContactListItemValidated'",
-        )
-      ).rows[0].n,
-    );
+  const eventCount = () => contactListEventCount(system);
 
   beforeAll(async () => {
     system = await startTestSystem();

@@ -1,5 +1,6 @@
 import { xlsxOf, zipBombXlsx } from '@zelo/services/testing/zip-bomb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactListEventCount } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 
 // A hostile spreadsheet (doc 2 §2.6 import): an .xlsx under the 5 MB cap whose sheet unpacks to
@@ -20,14 +21,7 @@ describe('a zip bomb as contact list import', () => {
     });
     return { status: res.status, body: await res.json() };
   };
-  const listEvents = async () =>
-    Number(
-      (
-        await system.ctx.pool.query(
-          "SELECT count(*) AS n FROM es_events WHERE type LIKE 'ContactList%' AND type <> 'ContactListItemValidated'",
-        )
-      ).rows[0].n,
-    );
+  const listEvents = () => contactListEventCount(system);
 
   beforeAll(async () => {
     system = await startTestSystem();

@@ -45,3 +45,11 @@ export async function validContactList(
   );
   return listId;
 }
+
+/** What the contact-list calls wrote: their events, WhatsApp's answers (recorded later by the channel) aside. */
+export async function contactListEventCount(system: TestSystem): Promise<number> {
+  const { rows } = await system.ctx.pool.query(
+    "SELECT count(*) AS n FROM es_events WHERE type LIKE 'ContactList%' AND type <> 'ContactListItemValidated'",
+  );
+  return Number(rows[0].n);
+}
