@@ -1,12 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { addRecurrence } from '@zelo/contracts/tenancy/recurrence';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo, waitForMail } from '../testing/mailpit.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+import { withWorkflows } from '../testing/workflows.ts';
 
 // The renewal as the product runs it: the sign-up's event starts the company's workflow through the
 // reactor, the workflow issues the invoice and e-mails it (Mailpit), the payment moves the due date and
@@ -24,16 +22,10 @@ describe('subscription renewal, end to end', () => {
   let system: TestSystem;
   let superToken: string;
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
     system = await startTestSystem({
-      env: {
-        ZELO_ROLES: 'api,projections,channels,workflows',
-        TEMPORAL_TASK_QUEUE: `zelo-test-${randomUUID()}`,
+      env: withWorkflows({
         ZELO_RENEWAL_ISSUE_LEAD_DAYS: '40',
-      },
+      }),
     });
     superToken = (await system.login(DEMO.email, DEMO.password)).token;
   }, 300_000);

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { eventually } from '@zelo/services/testing/eventually';
 import { campaignWorkflowId } from '@zelo/workflows/campaigns/run-campaign/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+import { withWorkflows } from '../testing/workflows.ts';
 
 // Cancel and restart pressed in quick succession, again and again, on a running campaign: every
 // restart must leave a run sending (never EM_ANDAMENTO with nothing running), and the campaign ends
@@ -83,17 +80,11 @@ describe('campaign cancelled and restarted at once', () => {
   }
 
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
     system = await startTestSystem({
-      env: {
-        ZELO_ROLES: 'api,projections,channels,workflows',
-        TEMPORAL_TASK_QUEUE: `zelo-test-${randomUUID()}`,
+      env: withWorkflows({
         // The reconcile looks every second here (every minute by default).
         ZELO_CAMPAIGN_RECONCILE_MS: '1000',
-      },
+      }),
     });
     admin = (await system.login(DEMO.email, DEMO.password)).token;
     const s = await call('POST', '/campaign-settings', {

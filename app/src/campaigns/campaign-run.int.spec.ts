@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+import { withWorkflows } from '../testing/workflows.ts';
 
 // A campaign's run on the assembled product: every process role, the real Temporal dev server, the
 // simulated phone network. What a user notices: the status moving on by itself, each phone getting
@@ -77,16 +74,8 @@ describe('campaign run', () => {
   const settings = (s: Record<string, unknown>) => call('POST', '/campaign-settings', { settings: s });
 
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    // Idempotent: installs and starts the Temporal dev server when it is not running.
-    execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
     system = await startTestSystem({
-      env: {
-        ZELO_ROLES: 'api,projections,channels,workflows',
-        TEMPORAL_TASK_QUEUE: `zelo-test-${randomUUID()}`,
-      },
+      env: withWorkflows(),
     });
     admin = (await system.login(DEMO.email, DEMO.password)).token;
   }, 120_000);

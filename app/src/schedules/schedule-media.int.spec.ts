@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { runScheduleCommand, scheduledMessageId } from '@zelo/services/schedules/handlers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
+import { withWorkflows } from '../testing/workflows.ts';
 
 // A schedule's attachment (doc 2 §2.8: png, jpg, jpeg; §7 media-upload) over HTTP, and the scheduled
 // send carrying it to the customer's phone: every process role, the real Temporal dev server.
@@ -62,19 +59,10 @@ describe('schedule attachments', () => {
   const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
   beforeAll(async () => {
-    // The worker's INFO lines (state changes, the bundle) drown the test report.
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    // Idempotent: installs and starts the Temporal dev server when it is not running.
-    execFileSync(process.execPath, [fileURLToPath(new URL('../../../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
     mediaDir = await mkdtemp(join(tmpdir(), 'zelo-schedule-media-test-'));
     process.env.ZELO_MEDIA_DIR = mediaDir;
     system = await startTestSystem({
-      env: {
-        ZELO_ROLES: 'api,projections,channels,workflows',
-        TEMPORAL_TASK_QUEUE: `zelo-test-${randomUUID()}`,
-      },
+      env: withWorkflows(),
     });
     admin = (await system.login(DEMO.email, DEMO.password)).token;
     b = (await system.signUpCompany('Agenda B', 'admin@agenda-b.dev', 'senhaB1')).token;
