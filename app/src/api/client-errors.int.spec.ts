@@ -46,6 +46,9 @@ describe('POST /client-errors', () => {
       { ...report, message: 'x'.repeat(2001) },
       { ...report, kind: 'whatever' },
       { ...report, route: undefined },
+      { ...report, message: 'broken\u0000here' },
+      { ...report, message: 1e308 },
+      { ...report, stack: ['not', 'text'] },
     ]) {
       const r = await system.api('POST', '/client-errors', { token, body });
       expect(r.status).toBe(400);
