@@ -164,12 +164,29 @@ describe('campaigns in the browser', () => {
     const onRequest = (r: { url(): string }) =>
       r.url().includes('/shipments') && shipmentLoads.push(Date.now());
     page.on('request', onRequest);
-    await page
-      .locator('[data-testid="report-status"][data-status="EM_ANDAMENTO"]')
-      .waitFor({ timeout: 30_000 });
+    // Every status the report shows, as it shows it: twenty messages at interval 0 may run for less than
+    // a locator's polling interval, so the running state is recorded by the page itself.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { statusesSeen: string[] }).statusesSeen = seen;
+      const note = () => {
+        const status = document.querySelector('[data-testid="report-status"]')?.getAttribute('data-status');
+        if (status && seen[seen.length - 1] !== status) seen.push(status);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status'],
+      });
+    });
     await page
       .locator('[data-testid="report-status"][data-status="FINALIZADA"]')
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 90_000 });
+    expect(await page.evaluate(() => (window as unknown as { statusesSeen: string[] }).statusesSeen)).toEqual(
+      ['PROGRAMADA', 'EM_ANDAMENTO', 'FINALIZADA'],
+    );
     // Doc 2 §2.9: the report reloads 5 s after the finished update arrives, not at once.
     const finishedAt = Date.now();
     await expect
