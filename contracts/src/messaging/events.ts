@@ -39,6 +39,12 @@ export const OutboundMessageQueued = event('OutboundMessageQueued', {
   userId: NullableId,
   /** The WhatsApp id the channel must use, so that a retried send is recognised as the same message. */
   waMessageId: v.string(),
+  /**
+   * Said by the product on an agent's behalf (the greeting on accept, the transfer notice): it carries
+   * the agent's userId but is not a person's answer, so it stops no SLA clock (issue 24). Absent on
+   * events recorded before it existed.
+   */
+  automatic: v.optional(v.literal(true)),
 });
 export type OutboundMessageQueued = v.InferOutput<typeof OutboundMessageQueued>;
 
@@ -96,3 +102,14 @@ export type MessageEvent = v.InferOutput<typeof MessageEvent>;
 
 /** Ack scale: 0 queued, 1 sent to the server, 2 delivered, 3 read, 4 played, 5 played (shown blue from 3 on). */
 export const ACK = { QUEUED: 0, SENT: 1, DELIVERED: 2, READ: 3, PLAYED: 4 } as const;
+
+/**
+ * Whether a message event is a person's answer to the customer (issue 24: one definition of "first
+ * response" for SLA clocks, reports and the dashboard): an agent's message, or one typed on the
+ * business's phone. The chatbot, flows, prompts, campaigns, the API and automatic greetings queue
+ * theirs without a userId, or marked `automatic`, and never answer.
+ */
+export function isPersonReply(e: { type: string; data: { userId?: string | null; automatic?: true } }): boolean {
+  if (e.type === 'PhoneMessageSent') return true;
+  return e.type === 'OutboundMessageQueued' && !!e.data.userId && e.data.automatic !== true;
+}

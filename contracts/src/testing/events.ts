@@ -335,6 +335,16 @@ export const ticketReopened = builder('TicketReopened', () => ({
 }));
 export const ticketDeleted = builder('TicketDeleted', () => ({ ...ticketRef() }));
 export const ticketMessagesRead = builder('TicketMessagesRead', () => ({ ...ticketRef(), userId: testId() }));
+const slaClock = () => ({
+  ...ticketRef(),
+  policyId: testId(),
+  target: 'firstResponse' as const,
+  clockId: 'firstResponse:1',
+  startedAt: TEST_NOW,
+  dueAt: TEST_NOW,
+});
+export const ticketSlaWarned = builder('TicketSlaWarned', slaClock);
+export const ticketSlaBreached = builder('TicketSlaBreached', slaClock);
 export const ticketBotStepped = builder('TicketBotStepped', () => ({
   ...ticketRef(),
   inReplyTo: testId(),
@@ -969,6 +979,8 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   TicketReopened: ticketReopened,
   TicketDeleted: ticketDeleted,
   TicketMessagesRead: ticketMessagesRead,
+  TicketSlaWarned: ticketSlaWarned,
+  TicketSlaBreached: ticketSlaBreached,
   TicketBotStepped: ticketBotStepped,
   TicketBotEnded: ticketBotEnded,
   TicketQueueAssigned: ticketQueueAssigned,

@@ -12,6 +12,7 @@ export const ticketView = (id: string, over: Partial<TicketView> = {}): TicketVi
   status: 'open',
   userId: null,
   user: null,
+  sla: null,
   queueId: 'q1',
   queue: { id: 'q1', name: 'Vendas', color: '#f00' },
   whatsappId: 'w1',

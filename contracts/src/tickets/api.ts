@@ -39,6 +39,8 @@ export const ListTicketsQuery = v.object({
     ),
     'false',
   ),
+  /** `slaDue`: the ticket closest to breaching its SLA first, tickets without a running clock last (issue 24). */
+  orderBy: v.optional(v.picklist(['recent', 'slaDue'], 'orderBy must be recent or slaDue'), 'recent'),
 });
 
 /** PUT /tickets/{id}: the status names the transition (accept, return, close, reopen) or a transfer. */

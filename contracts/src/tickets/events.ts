@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { event, Id, NullableId } from '../common.ts';
+import { event, Id, IsoDate, NullableId, TextUpTo } from '../common.ts';
 
 export const TicketStatus = v.picklist(['pending', 'open', 'closed']);
 export type TicketStatus = v.InferOutput<typeof TicketStatus>;
@@ -184,6 +184,29 @@ export const TicketAutomationEnded = event('TicketAutomationEnded', {
 });
 export type TicketAutomationEnded = v.InferOutput<typeof TicketAutomationEnded>;
 
+/**
+ * SLA targets (issue 24): which clock of a ticket ran late. `clockId` names one run of one target, so
+ * a fired timer records it once: `firstResponse:<opening>`, `nextResponse:<customer message id>`,
+ * `resolution:<opening>` (an opening is 1 for the ticket's creation, +1 per reopen).
+ */
+export const SlaTarget = v.picklist(['firstResponse', 'nextResponse', 'resolution']);
+export type SlaTarget = v.InferOutput<typeof SlaTarget>;
+const SlaClock = {
+  ...TicketRef,
+  policyId: Id,
+  target: SlaTarget,
+  clockId: TextUpTo(80),
+  startedAt: IsoDate,
+  /** When the target is (or was) due: the breach instant. */
+  dueAt: IsoDate,
+};
+/** 80 % of the target's time has passed without the answer (or resolution) it asks for. */
+export const TicketSlaWarned = event('TicketSlaWarned', SlaClock);
+export type TicketSlaWarned = v.InferOutput<typeof TicketSlaWarned>;
+/** The target's time has passed without the answer (or resolution) it asks for. */
+export const TicketSlaBreached = event('TicketSlaBreached', SlaClock);
+export type TicketSlaBreached = v.InferOutput<typeof TicketSlaBreached>;
+
 export const TicketEvent = v.variant('type', [
   TicketAutomationStarted,
   TicketAutomationReplied,
@@ -203,6 +226,8 @@ export const TicketEvent = v.variant('type', [
   TicketReopened,
   TicketDeleted,
   TicketMessagesRead,
+  TicketSlaWarned,
+  TicketSlaBreached,
 ]);
 export type TicketEvent = v.InferOutput<typeof TicketEvent>;
 export const ConversationEvent = v.variant('type', [ConversationTicketClaimed]);

@@ -1,5 +1,5 @@
 import type { ContactView } from '../contacts/read-models.ts';
-import type { TicketStatus } from './events.ts';
+import type { SlaTarget, TicketStatus } from './events.ts';
 
 /**
  * A ticket as the lists, GET /tickets/{id}, every PUT/POST answer and the `company-<id>-ticket` socket
@@ -33,6 +33,16 @@ export interface TicketView {
   promptId: string | null;
   /** The queue integration (Typebot, Dialogflow) holding the ticket, or null. */
   integrationId: string | null;
+  /** The SLA clock of this ticket closest to its breach (issue 24), or null when none runs. */
+  sla: TicketSla | null;
+}
+
+/** A running SLA clock as the ticket list's badge shows it: `warned` past 80 %, `breached` past 100 %. */
+export interface TicketSla {
+  target: SlaTarget;
+  state: 'ok' | 'warned' | 'breached';
+  /** ISO instant of the breach; null when the target's hours never open. */
+  dueAt: string | null;
 }
 
 /** GET /tickets: one page of the list, newest first. */

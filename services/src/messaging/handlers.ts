@@ -198,6 +198,8 @@ export interface OutboundMessage {
   quotedMsgId?: string | null;
   /** Workflows pass a stable id so that a retried activity queues the message once. */
   messageId?: string;
+  /** Sent by the product in a person's name (greeting, notice, scheduled send): no SLA answer. */
+  automatic?: boolean;
 }
 
 /** An agent's reply: recorded as queued; the delivery worker sends it through the channel. */
@@ -259,6 +261,7 @@ export async function outboundMessageData(
     quotedMsgId: m.quotedMsgId ?? null,
     userId: m.userId,
     waMessageId: outboundWaMessageId(messageId),
+    ...(m.automatic ? { automatic: true as const } : {}),
   };
 }
 

@@ -136,7 +136,15 @@ export function scheduledMessageSender(deps: Deps) {
     const media = send.media ? { mediaType: 'image' as const, mediaUrl: send.media.mediaPath } : {};
     const queued = await queueOutboundMessage(
       deps,
-      { companyId, ticketId, userId: send.userId, body: send.body, messageId: send.messageId, ...media },
+      {
+        companyId,
+        ticketId,
+        userId: send.userId,
+        body: send.body,
+        messageId: send.messageId,
+        automatic: true,
+        ...media,
+      },
       who,
     );
     return { messageId: queued.messageId };

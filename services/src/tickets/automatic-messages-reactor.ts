@@ -51,6 +51,7 @@ export function automaticMessagesReactor(deps: Deps): Projection {
           userId: UUID.test(actor) ? actor : null,
           body,
           messageId: idFromName('ticket-automatic-message', e.id),
+          automatic: true,
         },
         { companyId, actor, correlationId: e.metadata.correlationId },
       );

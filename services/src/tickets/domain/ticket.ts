@@ -28,6 +28,8 @@ export type TicketState =
       automation: Automation | null;
       /** Every run started on this ticket, newest last (a replayed start starts nothing). */
       automationRuns: string[];
+      /** SLA warnings and breaches recorded, as `<event type>:<clockId>`: a fired timer records each once. */
+      slaRecorded: string[];
     };
 
 export interface Automation {
@@ -61,6 +63,7 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       answered: [],
       automation: null,
       automationRuns: [],
+      slaRecorded: [],
     };
   }
   if (state.kind === 'none') return state;
@@ -135,6 +138,9 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
       return { ...state, deleted: true };
     case 'TicketMessagesRead':
       return state;
+    case 'TicketSlaWarned':
+    case 'TicketSlaBreached':
+      return { ...state, slaRecorded: [...(state.slaRecorded ?? []), `${event.type}:${event.data.clockId}`] };
   }
 }
 
