@@ -258,6 +258,7 @@ async function startRoles(
     const { startWorker } = await import('@zelo/workflows/worker');
     const {
       campaignRunsReconciler,
+      slaTimerReactors,
       timerReactors,
       workflowActivities,
       webhookDeliveryActivities,
@@ -300,6 +301,13 @@ async function startRoles(
     );
     timers.start();
     started.push(() => timers.stop());
+    // SLA timers wait for the sla-clocks read model to pass each event they arm for (sla/timers.ts): a
+    // runner of their own, so that a read model behind (or a rebuild's swap) delays only them.
+    const slaCaughtUp = (position: string) => watcher.waitFor(position, ['sla-clocks']);
+    const slaReactors = slaTimerReactors(client, taskQueue, deps, pool, slaCaughtUp);
+    const slaTimers = new ProjectionRunner(pool, store, slaReactors, { pollMs: 500, paceMs: 250 });
+    slaTimers.start();
+    started.push(() => slaTimers.stop());
     // A campaign EM_ANDAMENTO with no open run (lost under a restart, terminated) is resumed.
     const reconciler = campaignRunsReconciler(client, taskQueue, deps, pool, config.campaignReconcileMs);
     started.push(() => reconciler.stop());

@@ -23,6 +23,7 @@ import {
   scheduledMessageSender,
 } from '@zelo/services/schedules/handlers';
 import { scheduleTimersReactor } from '@zelo/services/schedules/reactor';
+import { slaTimersReactor } from '@zelo/services/sla/timers';
 import { companyErasureReactor } from '@zelo/services/tenancy/erasure-reactor';
 import { runCompanyCommand } from '@zelo/services/tenancy/handlers';
 import { createAutomationActivities } from '@zelo/workflows/automation/ticket-automation/activities';
@@ -185,6 +186,20 @@ export function timerReactors(
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
     campaignTimersReactor(campaignRunsClient(client, taskQueue)),
   ];
+}
+
+/**
+ * The reactor that arms each ticket's SLA timer, once the sla-clocks read model has passed its events
+ * (`caughtUp`): in a runner of its own, so that a read model behind delays only these timers.
+ */
+export function slaTimerReactors(
+  client: Client,
+  taskQueue: string,
+  deps: Deps,
+  pool: Pool,
+  caughtUp: (position: string) => Promise<unknown>,
+): Projection[] {
+  return [slaTimersReactor(ticketTimersClient(client, taskQueue), deps, pool, caughtUp)];
 }
 
 /** EM_ANDAMENTO campaigns whose run is not open get it resumed: now, then every `everyMs`. */

@@ -12,9 +12,9 @@ const hours = defaultWeeklyHours;
 describe('business time on the company clock', () => {
   it('counts only open hours across a weekend', () => {
     // Friday 2026-11-27 17:00 (-03:00) to Monday 2026-11-30 09:00: Friday 1 h, Saturday 4 h, Monday 1 h.
-    expect(businessMsBetween(hours, SP, at('2026-11-27T17:00:00-03:00'), at('2026-11-30T09:00:00-03:00'))).toBe(
-      6 * H,
-    );
+    expect(
+      businessMsBetween(hours, SP, at('2026-11-27T17:00:00-03:00'), at('2026-11-30T09:00:00-03:00')),
+    ).toBe(6 * H);
   });
 
   it('is calendar time when the hours were never set', () => {
@@ -24,8 +24,12 @@ describe('business time on the company clock', () => {
   });
 
   it('counts nothing outside the hours and nothing backwards', () => {
-    expect(businessMsBetween(hours, SP, at('2026-11-29T08:00:00-03:00'), at('2026-11-29T20:00:00-03:00'))).toBe(0);
-    expect(businessMsBetween(hours, SP, at('2026-11-30T10:00:00-03:00'), at('2026-11-30T09:00:00-03:00'))).toBe(0);
+    expect(
+      businessMsBetween(hours, SP, at('2026-11-29T08:00:00-03:00'), at('2026-11-29T20:00:00-03:00')),
+    ).toBe(0);
+    expect(
+      businessMsBetween(hours, SP, at('2026-11-30T10:00:00-03:00'), at('2026-11-30T09:00:00-03:00')),
+    ).toBe(0);
   });
 
   it('adds open time: a 2 h target set on Saturday 11:00 falls on Monday 09:00', () => {
@@ -39,7 +43,11 @@ describe('business time on the company clock', () => {
   });
 
   it('agrees with itself: the open time up to the due instant is the target', () => {
-    for (const start of ['2026-11-27T17:59:00-03:00', '2026-11-28T07:00:00-03:00', '2026-12-24T12:34:00-03:00']) {
+    for (const start of [
+      '2026-11-27T17:59:00-03:00',
+      '2026-11-28T07:00:00-03:00',
+      '2026-12-24T12:34:00-03:00',
+    ]) {
       const due = addBusinessMs(hours, SP, at(start), 13 * H + 7 * M) ?? 0;
       expect(businessMsBetween(hours, SP, at(start), due)).toBe(13 * H + 7 * M);
     }
@@ -51,9 +59,19 @@ describe('business time on the company clock', () => {
   });
 
   it('follows a zone with daylight saving (New York, 2026-11-01 back one hour)', () => {
-    const allWeek: WeeklyHours = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map(
-      (weekday) => ({ weekday: weekday as WeeklyHours[number]['weekday'], startTime: '00:00', endTime: '23:59' }),
-    );
+    const allWeek: WeeklyHours = [
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ].map((weekday) => ({
+      weekday: weekday as WeeklyHours[number]['weekday'],
+      startTime: '00:00',
+      endTime: '23:59',
+    }));
     // Sunday 2026-11-01 has 25 wall hours; open 00:00-23:59 local is 24 h 59 min of real time.
     const ny = 'America/New_York';
     expect(businessMsBetween(allWeek, ny, at('2026-11-01T04:00:00Z'), at('2026-11-02T05:00:00Z'))).toBe(

@@ -96,6 +96,8 @@ export const ErrorCode = v.picklist([
   'ERR_NO_PROMPT_FOUND',
   'ERR_NO_QUEUE_INTEGRATION_FOUND',
   'ERR_INTEGRATION_TEST_FAILED',
+  'ERR_NO_SLA_POLICY_FOUND',
+  'ERR_SLA_POLICY_EXISTS',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -176,6 +178,9 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   ERR_NO_QUEUE_INTEGRATION_FOUND: 404,
   // The Dialogflow test session was refused (bad credentials, unknown project): the user's input.
   ERR_INTEGRATION_TEST_FAILED: 400,
+  ERR_NO_SLA_POLICY_FOUND: 404,
+  // One SLA policy per queue and connection (or per queue, for every connection).
+  ERR_SLA_POLICY_EXISTS: 409,
   ERR_INTERNAL_SERVER_ERROR: 500,
 };
 

@@ -13,6 +13,8 @@ import { QueueCreated } from './queues/events.ts';
 import { QueueOptionCreated } from './queues/option-events.ts';
 import { QuickMessageRequest } from './quick-messages/api.ts';
 import { QuickMessageCreated } from './quick-messages/events.ts';
+import { SlaPolicyRequest } from './sla/api.ts';
+import { SlaPolicyCreated } from './sla/events.ts';
 import { TagRequest } from './tags/api.ts';
 import { TagCreated } from './tags/events.ts';
 import { PlanRequest } from './tenancy/api.ts';
@@ -105,6 +107,18 @@ const pairs: [string, Fields, Fields, Record<string, Bound>][] = [
     AnnouncementRequest.entries,
     AnnouncementCreated.entries.data.entries,
     { title: { text: 100 }, text: { text: 5000 } },
+  ],
+  [
+    'sla policy',
+    // The request is an object piped through a check (at least one target): its fields are the object's.
+    SlaPolicyRequest.pipe[0].entries,
+    SlaPolicyCreated.entries.data.entries,
+    {
+      name: { text: 80 },
+      firstResponseMinutes: { whole: [1, 43_200] },
+      nextResponseMinutes: { whole: [1, 43_200] },
+      resolutionMinutes: { whole: [1, 43_200] },
+    },
   ],
 ];
 

@@ -16,6 +16,7 @@ import { QueueEvent } from './queues/events.ts';
 import { QueueOptionEvent } from './queues/option-events.ts';
 import { QuickMessageEvent } from './quick-messages/events.ts';
 import { ScheduleEvent } from './schedules/events.ts';
+import { SlaPolicyEvent } from './sla/events.ts';
 import { TagEvent, TicketTagsEvent } from './tags/events.ts';
 import { TenancyEvent } from './tenancy/events.ts';
 import { TicketNoteEvent } from './ticket-notes/events.ts';
@@ -59,6 +60,7 @@ export const eventUnions = [
   PromptEvent,
   QueueIntegrationEvent,
   WebhookDeliveryEvent,
+  SlaPolicyEvent,
 ] as const;
 
 /** Every event of every context, discriminated on `type`. */

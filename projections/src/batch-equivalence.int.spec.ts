@@ -102,6 +102,6 @@ describe('batch by batch, buffered, against one event at a time, for every proje
       Number((await batched.pool.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
     expect(await count('messages')).toBeGreaterThan(1_000);
     expect(await count('tickets')).toBeGreaterThan(50);
-    expect(await count('ticket_stats')).toBeGreaterThan(50);
+    expect(await count('report_openings')).toBeGreaterThan(50);
   });
 });

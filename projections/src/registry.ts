@@ -6,7 +6,7 @@ import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
 import { contactListsMigrations, contactListsProjection } from './contact-lists/contact-lists.ts';
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
-import { ticketStatsMigrations, ticketStatsProjection } from './dashboard/ticket-stats.ts';
+import { retiredTicketStatsMigrations } from './dashboard/retired-ticket-stats.ts';
 import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
 import { flowsMigrations, flowsProjection } from './flows/flows.ts';
 import { helpsMigrations, helpsProjection } from './helps/helps.ts';
@@ -20,8 +20,12 @@ import {
 import { queueOptionsMigrations, queueOptionsProjection } from './queues/queue-options.ts';
 import { queuesMigrations, queuesProjection } from './queues/queues.ts';
 import { quickMessagesMigrations, quickMessagesProjection } from './quick-messages/quick-messages.ts';
+import { reportsMigrations } from './reports/migrations.ts';
+import { reportsProjection } from './reports/projection.ts';
 import { checkpointMigration, type Projection } from './runner.ts';
 import { schedulesMigrations, schedulesProjection } from './schedules/schedules.ts';
+import { slaClocksMigrations } from './sla/migrations.ts';
+import { slaClocksProjection } from './sla/sla-clocks.ts';
 import { tagsMigrations, tagsProjection } from './tags/tags.ts';
 import { tenancyMigrations, tenancyProjection } from './tenancy/companies.ts';
 import { ticketNotesMigrations, ticketNotesProjection } from './ticket-notes/ticket-notes.ts';
@@ -47,7 +51,7 @@ export const readModelMigrations = [
   ...tagsMigrations,
   ...quickMessagesMigrations,
   ...ticketNotesMigrations,
-  ...ticketStatsMigrations,
+  ...retiredTicketStatsMigrations,
   ...chatsMigrations,
   ...contactListsMigrations,
   ...fileListsMigrations,
@@ -58,6 +62,8 @@ export const readModelMigrations = [
   ...announcementsMigrations,
   ...promptsMigrations,
   ...queueIntegrationsMigrations,
+  ...reportsMigrations,
+  ...slaClocksMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -76,7 +82,7 @@ export function allProjections(): Projection[] {
     tagsProjection,
     quickMessagesProjection,
     ticketNotesProjection,
-    ticketStatsProjection,
+    reportsProjection,
     chatsProjection,
     contactListsProjection,
     fileListsProjection,
@@ -87,5 +93,6 @@ export function allProjections(): Projection[] {
     announcementsProjection,
     promptsProjection,
     queueIntegrationsProjection,
+    slaClocksProjection,
   ];
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AnyEvent, EventOfType, EventType } from '@zelo/contracts/events';
 import type { ChangeAction, ChangeKind } from '@zelo/contracts/realtime/frames';
+import type { SlaTarget } from '@zelo/contracts/tickets/events';
 import type pg from 'pg';
 import { inTransaction } from './pg-listener.ts';
 import { applyAround, describeFault, isEventFault, recordFaults } from './projection-faults.ts';
@@ -63,6 +64,8 @@ export interface Change {
   index?: number;
   /** Ms since epoch when the underlying event was decided, for latency measurement. */
   at?: number;
+  /** A ticket's SLA clock warned or breached (kind sla; `id` is the ticket): the admins' notification. */
+  sla?: { action: 'warned' | 'breached'; target: SlaTarget; dueAt: string };
 }
 
 export interface Projection {

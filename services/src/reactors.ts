@@ -10,6 +10,7 @@ export const REACTORS = {
   chatbot: 'ticket-chatbot',
   automationReplies: 'ticket-automation-replies',
   ticketTimers: 'ticket-timers',
+  slaTimers: 'sla-timers',
   automaticMessages: 'ticket-automatic-messages',
   campaignTimers: 'campaign-timers',
   campaignDelivery: 'campaign-delivery',

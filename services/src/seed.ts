@@ -42,6 +42,7 @@ const plan = (
   useSchedules: true,
   useInternalChat: true,
   useExternalApi: all,
+  useReports: true,
 });
 
 export const seededPlans = [

@@ -229,6 +229,20 @@ const DOC2 = [
   'GET /invoices/all?searchParam=&pageNumber=1',
 ];
 
+/** Calls added by the issues after the spec, as the web app makes them. */
+const ISSUES = [
+  // Issue 24: reports and their CSV.
+  'GET /reports/?from=2024-01-01&to=2024-12-31',
+  'GET /reports/?from=2024-01-01&to=2024-01-31&groupBy=agent&queueId={queueId}&userId={userId}&whatsappId={whatsappId}&tagId={tagId}',
+  'GET /reports/export/?from=2024-01-01&to=2024-01-31&groupBy=hour',
+  // Issue 24: SLA policies (the admins' page).
+  'GET /sla-policies/',
+  'POST /sla-policies/',
+  'PUT /sla-policies/{new}',
+  'DELETE /sla-policies/{new}',
+  'GET /tickets?orderBy=slaDue&status=open&showAll=true',
+];
+
 /** Contexts of the spec not built yet (a path prefix, or one call): each answers "no route" today. */
 const PENDING_PREFIXES: string[] = [];
 /** Built calls that the prefixes above would otherwise cover. */
@@ -242,7 +256,7 @@ const isPending = (call: string) =>
   !BUILT_UNDER_PENDING.includes(call) &&
   PENDING_PREFIXES.some((p) => (p.includes(' ') ? call === p : pathOf(call).startsWith(p)));
 
-const calls = [...new Set([...DOC1, ...DOC2])];
+const calls = [...new Set([...DOC1, ...DOC2, ...ISSUES])];
 const built = calls.filter((c) => !isPending(c));
 const pending = calls.filter(isPending);
 

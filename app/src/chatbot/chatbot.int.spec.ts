@@ -185,9 +185,10 @@ describe('the queue chatbot, ratings and timers', () => {
       }, 'the ticket closed');
       expect(closed).toHaveLength(1);
       const stats = await eventually(async () => {
-        const { rows } = await system.ctx.pool.query('SELECT rating FROM ticket_stats WHERE ticket_id = $1', [
-          ticket.id,
-        ]);
+        const { rows } = await system.ctx.pool.query(
+          'SELECT rating FROM report_openings WHERE ticket_id = $1',
+          [ticket.id],
+        );
         return rows[0]?.rating === 3 && rows[0];
       }, 'the rating stored');
       expect(stats).toEqual({ rating: 3 });

@@ -11,7 +11,8 @@ describe('dashboard', () => {
     system = await startTestSystem();
     admin = await system.login(DEMO.email, DEMO.password);
     other = await system.signUpCompany('Loja B', 'dono@lojab.dev', 'secret1');
-    // Three customers write; one is answered and resolved, one is accepted, one waits.
+    // Three customers write; one is answered and resolved, one is accepted (the automatic greeting is
+    // no answer), one waits.
     for (const [number, name] of [
       ['5511911110001', 'Ana'],
       ['5511911110002', 'Bia'],
@@ -25,6 +26,10 @@ describe('dashboard', () => {
     });
     const byName = (n: string) => pending.find((t: { contact: { name: string } }) => t.contact.name === n).id;
     await system.api('PUT', `/tickets/${byName('Ana')}`, { token: admin.token, body: { status: 'open' } });
+    await system.api('POST', `/messages/${byName('Ana')}`, {
+      token: admin.token,
+      body: { body: 'Olá, Ana!' },
+    });
     await system.api('PUT', `/tickets/${byName('Ana')}`, { token: admin.token, body: { status: 'closed' } });
     await system.api('PUT', `/tickets/${byName('Bia')}`, { token: admin.token, body: { status: 'open' } });
   }, 60_000);
@@ -37,6 +42,7 @@ describe('dashboard', () => {
       return r.body.supportFinished === 1 ? r.body : undefined;
     });
     expect(d).toMatchObject({ supportHappening: 1, supportPending: 1, supportFinished: 1, leads: 3 });
+    // The wait is to a person's first answer (the reports' first response): Ana's alone was answered.
     expect(d.avgWaitTime).toBeGreaterThan(0);
     expect(d.avgSupportTime).toBeGreaterThanOrEqual(0);
     const me = d.attendants.find((a: { name: string }) => a.name === 'Zelo Demo');

@@ -27,6 +27,9 @@ const UNSWEPT: Record<string, string> = {
     'public, by e-mailed code: auth/password-reset.int.spec.ts',
   'POST /webhooks/efi/pix': "no session, the provider's secret: billing/billing.int.spec.ts",
 };
+/** Days (yyyy-MM-dd) for the reports' period: the last 366 at most. */
+const today = new Date().toISOString().slice(0, 10);
+const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
 /** The simulator is a development tool without sessions (ZELO_SIMULATOR); the media files are served by unguessable name. */
 const unsweptPrefix = (url: string) => url.startsWith('/simulator') || url.startsWith('/public');
 
@@ -166,6 +169,17 @@ describe('every route, crossed by another company', () => {
         urlN8N: 'https://integracao-secreta-de-a.example/hook',
       })
     ).id;
+    ids.slaPolicy = (
+      await created('POST', '/sla-policies', {
+        name: 'Política SLA Secreta A',
+        queueId: ids.queue,
+        whatsappId: DEMO.whatsappId,
+        firstResponseMinutes: 15,
+        nextResponseMinutes: null,
+        resolutionMinutes: 240,
+        clock: 'queueHours',
+      })
+    ).id;
     ids.contactListItem = (
       await created('POST', '/contact-list-items', {
         contactListId: ids.contactList,
@@ -253,6 +267,7 @@ describe('every route, crossed by another company', () => {
       'prompt-secreto-de-A',
       'chave-secreta-de-A',
       'Integração Secreta A',
+      'Política SLA Secreta A',
       'integracao-secreta-de-a',
       'Item Secreto A',
       '5511912340077',
@@ -308,6 +323,7 @@ describe('every route, crossed by another company', () => {
     const path = url
       .replace(':ticketId', ids.ticket)
       .replace(':tagId', ids.tag)
+      .replace(':policyId', ids.slaPolicy)
       .replace(':key', 'userRating')
       .replace(':companyId', ids.company)
       .replace(':id', () => idFor(url));
@@ -325,6 +341,9 @@ describe('every route, crossed by another company', () => {
       'GET /dashboard/ticketsUsers': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
       'GET /dashboard/ticketsDay': `?initialDate=2020-01-01&finalDate=2040-01-01&companyId=${ids.company}`,
       'GET /dashboard': '?days=90',
+      // A year up to today: per tag (A's tags are secrets), and filtered by A's queue (404).
+      'GET /reports': `?from=${yearAgo}&to=${today}&groupBy=tag`,
+      'GET /reports/export': `?from=${yearAgo}&to=${today}&groupBy=agent&queueId=${ids.queue}`,
       'GET /ticket/kanban': `?showAll=true&queueIds=${JSON.stringify([ids.queue])}`,
       'GET /contact-lists/list': `?companyId=${ids.company}`,
       'GET /contact-list-items': `?contactListId=${ids.contactList}&searchParam=secreto`,
@@ -436,6 +455,24 @@ describe('every route, crossed by another company', () => {
         language: 'pt',
         integrationId: ids.queueIntegration,
       },
+      // A's queue and connection in B's policy: 404, nothing written.
+      'POST /sla-policies': {
+        name: 'SLA de B',
+        queueId: ids.queue,
+        whatsappId: ids.whatsapp,
+        firstResponseMinutes: 10,
+        nextResponseMinutes: null,
+        resolutionMinutes: null,
+        clock: 'calendar',
+      },
+      'PUT /sla-policies/:policyId': {
+        name: 'Invadida por B',
+        queueId: ids.queue,
+        firstResponseMinutes: 1,
+        nextResponseMinutes: null,
+        resolutionMinutes: null,
+        clock: 'calendar',
+      },
       'PUT /prompt/:id': {
         name: 'Invadido por B',
         prompt: 'Você é a atendente da empresa B. Responda com educação e em poucas palavras.',
@@ -539,6 +576,7 @@ describe('every route, crossed by another company', () => {
       flowCampaign: await read(`/flowcampaign/${ids.flowCampaign}`),
       prompt: await read(`/prompt/${ids.prompt}`),
       queueIntegration: await read(`/queueIntegration/${ids.queueIntegration}`),
+      slaPolicies: await read('/sla-policies'),
       campaign: await read(`/campaigns/${ids.campaign}`),
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),

@@ -30,6 +30,9 @@ const ADMIN_ONLY = new Set([
   'GET /dashboard',
   'GET /dashboard/ticketsUsers',
   'GET /dashboard/ticketsDay',
+  // Reports (issue 24): the admins' (supervisors'), like the dashboard.
+  'GET /reports',
+  'GET /reports/export',
   'DELETE /files/:id',
   // Prompts: the admins' (doc 1 §5 admin block); any user of the company reads them (prompts.int.spec.ts).
   'POST /prompt',
@@ -40,6 +43,11 @@ const ADMIN_ONLY = new Set([
   'PUT /queueIntegration/:id',
   'DELETE /queueIntegration/:id',
   'POST /queueIntegration/testSession',
+  // SLA policies (issue 24): the admins', reads included (sla/sla-policies.int.spec.ts).
+  'GET /sla-policies',
+  'POST /sla-policies',
+  'PUT /sla-policies/:policyId',
+  'DELETE /sla-policies/:policyId',
   // Flows and phrase campaigns are the admins' (flows int specs), reads included.
   'GET /flowbuilder',
   'POST /flowbuilder',
@@ -157,6 +165,14 @@ const OPEN_TO_AGENTS = new Set([
   'POST /webhooks/efi/pix',
 ]);
 
+const slaPolicyBody = (name: string) => ({
+  name,
+  queueId: DEMO.queueId,
+  firstResponseMinutes: 15,
+  nextResponseMinutes: null,
+  resolutionMinutes: null,
+  clock: 'calendar',
+});
 const integrationBody = (name: string) => ({ type: 'webhook', name, urlN8N: 'https://crm.example/hook' });
 const promptBody = (name: string) => ({
   name,
@@ -221,6 +237,7 @@ describe('a plain agent on the admin routes of their own company', () => {
       await api('POST', '/queueIntegration', admin.token, integrationBody('Integração Papel'))
     ).body.id;
     ids.contactList = (await api('POST', '/contact-lists', admin.token, { name: 'Lista Papel' })).body.id;
+    ids.slaPolicy = (await api('POST', '/sla-policies', admin.token, slaPolicyBody('SLA Papel'))).body.id;
     ids.contactListItem = (
       await api('POST', '/contact-list-items', admin.token, {
         contactListId: ids.contactList,
@@ -248,7 +265,7 @@ describe('a plain agent on the admin routes of their own company', () => {
   it('classifies every route that changes something, or is an admin report', () => {
     const unclassified = system.routes
       .filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS')
-      .filter((r) => r.method !== 'GET' || r.url.startsWith('/dashboard'))
+      .filter((r) => r.method !== 'GET' || r.url.startsWith('/dashboard') || r.url.startsWith('/reports'))
       .filter((r) => !r.url.startsWith('/simulator'))
       .map((r) => `${r.method} ${r.url}`)
       .filter((key) => !ADMIN_ONLY.has(key) && !OPEN_TO_AGENTS.has(key));
@@ -274,6 +291,7 @@ describe('a plain agent on the admin routes of their own company', () => {
         .replace('/flowcampaign/:id', `/flowcampaign/${ids.flowCampaign}`)
         .replace('/prompt/:id', `/prompt/${ids.prompt}`)
         .replace('/queueIntegration/:id', `/queueIntegration/${ids.queueIntegration}`)
+        .replace('/sla-policies/:policyId', `/sla-policies/${ids.slaPolicy}`)
         .replace('/campaigns/:id', `/campaigns/${ids.campaign}`)
         .replace('/contact-lists/:id', `/contact-lists/${ids.contactList}`)
         .replace('/contact-list-items/:id', `/contact-list-items/${ids.contactListItem}`)
@@ -297,6 +315,8 @@ describe('a plain agent on the admin routes of their own company', () => {
       'POST /queueIntegration': integrationBody('Integração do agente'),
       'PUT /queueIntegration/:id': integrationBody('Renomeada pelo agente'),
       'POST /queueIntegration/testSession': { projectName: 'p', jsonContent: '{}', language: 'pt' },
+      'POST /sla-policies': { ...slaPolicyBody('SLA do agente'), whatsappId: DEMO.whatsappId },
+      'PUT /sla-policies/:policyId': slaPolicyBody('Renomeada pelo agente'),
       'PUT /campaigns/:id': { name: 'Renomeada pelo agente' },
       'POST /campaign-settings': { settings: { messageInterval: 5 } },
       'POST /helps': { title: 'Ajuda do agente', video: 'dQw4w9WgXcQ' },
@@ -320,7 +340,11 @@ describe('a plain agent on the admin routes of their own company', () => {
     const answers: string[] = [];
     for (const key of ADMIN_ONLY) {
       const [method, url] = key.split(' ');
-      const query = url.startsWith('/dashboard') ? '?initialDate=2020-01-01&finalDate=2040-01-01' : '';
+      const query = url.startsWith('/dashboard')
+        ? '?initialDate=2020-01-01&finalDate=2040-01-01'
+        : url.startsWith('/reports')
+          ? '?from=2026-01-01&to=2026-12-31'
+          : '';
       const r = await api(method, path(url) + query, agent.token, bodies[key]);
       answers.push(`${key} → ${r.status} ${r.body?.error ?? ''}`);
     }
@@ -370,6 +394,7 @@ describe('a plain agent on the admin routes of their own company', () => {
       flowCampaign: await read(`/flowcampaign/${ids.flowCampaign}`),
       prompt: await read(`/prompt/${ids.prompt}`),
       queueIntegration: await read(`/queueIntegration/${ids.queueIntegration}`),
+      slaPolicies: await read('/sla-policies'),
       campaign: await read(`/campaigns/${ids.campaign}`),
       campaignSettings: await read('/campaign-settings'),
       contactList: await read(`/contact-lists/${ids.contactList}`),

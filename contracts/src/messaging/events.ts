@@ -109,7 +109,10 @@ export const ACK = { QUEUED: 0, SENT: 1, DELIVERED: 2, READ: 3, PLAYED: 4 } as c
  * business's phone. The chatbot, flows, prompts, campaigns, the API and automatic greetings queue
  * theirs without a userId, or marked `automatic`, and never answer.
  */
-export function isPersonReply(e: { type: string; data: { userId?: string | null; automatic?: true } }): boolean {
+export function isPersonReply(e: {
+  type: string;
+  data: { userId?: string | null; automatic?: true };
+}): boolean {
   if (e.type === 'PhoneMessageSent') return true;
   return e.type === 'OutboundMessageQueued' && !!e.data.userId && e.data.automatic !== true;
 }

@@ -5,6 +5,7 @@ import type { CampaignShipmentView, CampaignView } from '../campaigns/read-model
 import type { ChatMessageView, ChatView } from '../chats/read-models.ts';
 import type { ConnectionView } from '../connections/read-models.ts';
 import type { MessageView } from '../messaging/read-models.ts';
+import type { SlaFrame } from '../sla/read-models.ts';
 import type { TicketView } from '../tickets/read-models.ts';
 
 // The socket at /socket (doc 1 §4 real-time). The client sends JSON messages, checked here; the server
@@ -142,7 +143,9 @@ export type ChangeKind =
   // Platform-wide: pushed to every company's sockets as `company-announcement`.
   | 'announcement'
   // An invoice's payment moved its company's due date: `company-<id>-payment` (PaymentFrame).
-  | 'payment';
+  | 'payment'
+  // A ticket's SLA clock was warned or breached: `company-<id>-sla` (SlaFrame), to the company's admins.
+  | 'sla';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
@@ -168,6 +171,8 @@ export type ServerFrame =
   | { event: CompanyEvent<'campaign'>; data: CampaignFrame }
   // An invoice of the company was paid (doc 2 §9 checkout): the Pix step's success, the top bar's due date.
   | { event: CompanyEvent<'payment'>; data: PaymentFrame }
+  // A ticket's SLA clock passed 80 % or 100 % of its target (issue 24): the company's admins only.
+  | { event: CompanyEvent<'sla'>; data: SlaFrame }
   | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame }
   // Not one company's: every socket of every company hears it (doc 1 §4).
   | { event: 'company-announcement'; data: AnnouncementFrame };

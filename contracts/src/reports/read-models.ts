@@ -1,4 +1,4 @@
-// What GET /reports/ answers (issue 24). Durations are seconds of business time (the company's
+// What GET /reports/ answers (issue 24). Durations are whole seconds of business time (the company's
 // opening hours; calendar time when it never set any); null when nothing was measured.
 
 export interface Durations {
@@ -41,7 +41,12 @@ export interface ReportFigures {
   };
 }
 
-/** One row of the breakdown: a day (yyyy-MM-dd), an hour (00-23), an agent, queue, connection or tag. */
+/**
+ * One row of the breakdown: a day (yyyy-MM-dd), an hour (00-23), an agent, queue, connection or tag
+ * (its id; label its name). Days and hours are all there, zeros included; agents, queues, connections
+ * and tags only with figures, by name, then key '' (label '—'): what has no agent, queue or tag. Per
+ * tag, a ticket counts under each of its current tags, so the rows do not add up to the summary.
+ */
 export interface ReportRow extends ReportFigures {
   key: string;
   label: string;

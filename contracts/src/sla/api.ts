@@ -4,7 +4,10 @@ import { Id, NullableId } from '../common.ts';
 // SLA policies (issue 24): response and resolution targets per queue, optionally per connection.
 
 /** How a target's time is counted: calendar time, or the company's or the ticket's queue's opening hours. */
-export const SlaClockMode = v.picklist(['calendar', 'companyHours', 'queueHours'], 'clock must be calendar, companyHours or queueHours');
+export const SlaClockMode = v.picklist(
+  ['calendar', 'companyHours', 'queueHours'],
+  'clock must be calendar, companyHours or queueHours',
+);
 export type SlaClockMode = v.InferOutput<typeof SlaClockMode>;
 
 /** 1 minute to 30 days. */
@@ -21,7 +24,12 @@ const TargetMinutes = v.nullable(
 /** POST /sla-policies/ and PUT /sla-policies/{policyId}. */
 export const SlaPolicyRequest = v.pipe(
   v.object({
-    name: v.pipe(v.string(), v.trim(), v.minLength(1, 'name is required'), v.maxLength(80, 'name is too long')),
+    name: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'name is required'),
+      v.maxLength(80, 'name is too long'),
+    ),
     queueId: Id,
     /** Only tickets on this connection; null: every connection of the queue. */
     whatsappId: v.optional(NullableId, null),

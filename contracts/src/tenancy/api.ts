@@ -51,6 +51,8 @@ export const PlanRequest = v.object({
   useSchedules: v.optional(v.boolean(), false),
   useInternalChat: v.optional(v.boolean(), false),
   useExternalApi: v.optional(v.boolean(), false),
+  /** On unless switched off (issue 24). */
+  useReports: v.optional(v.boolean(), true),
 });
 export type PlanRequest = v.InferOutput<typeof PlanRequest>;
 

@@ -18,6 +18,8 @@ export const PlanLimits = {
   useSchedules: v.boolean(),
   useInternalChat: v.boolean(),
   useExternalApi: v.boolean(),
+  /** Issue 24's reports; absent from plans recorded before it existed, which had them (on). */
+  useReports: v.optional(v.boolean(), true),
 };
 
 export const PlanCreated = event('PlanCreated', { planId: Id, ...PlanLimits });

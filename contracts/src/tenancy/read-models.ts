@@ -9,6 +9,8 @@ export interface PlanFeatures {
   useSchedules: boolean;
   useInternalChat: boolean;
   useExternalApi: boolean;
+  /** GET /reports/ and its CSV export (issue 24). */
+  useReports: boolean;
 }
 
 /** A plan as GET /plans/list shows it (the sign-up page and the plan checks of the web app). */

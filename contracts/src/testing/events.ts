@@ -108,6 +108,7 @@ const planLimits = () => ({
   useSchedules: true,
   useInternalChat: false,
   useExternalApi: false,
+  useReports: true,
 });
 const weekdays = () => [{ weekday: 'monday' as const, startTime: '08:00', endTime: '18:00' }];
 
@@ -873,7 +874,30 @@ export const webhookDeliveryAbandoned = builder('WebhookDeliveryAbandoned', () =
   reason: 'retries ran out',
 }));
 
+const slaPolicyRef = () => ({ policyId: testId(), companyId: testId() });
+const slaPolicyFields = () => ({
+  name: 'Atendimento em 1 hora',
+  queueId: testId(),
+  whatsappId: null,
+  firstResponseMinutes: 60,
+  nextResponseMinutes: 30,
+  resolutionMinutes: 480,
+  clock: 'calendar' as const,
+});
+export const slaPolicyCreated = builder('SlaPolicyCreated', () => ({
+  ...slaPolicyRef(),
+  ...slaPolicyFields(),
+}));
+export const slaPolicyUpdated = builder('SlaPolicyUpdated', () => ({
+  ...slaPolicyRef(),
+  ...slaPolicyFields(),
+}));
+export const slaPolicyDeleted = builder('SlaPolicyDeleted', slaPolicyRef);
+
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  SlaPolicyCreated: slaPolicyCreated,
+  SlaPolicyUpdated: slaPolicyUpdated,
+  SlaPolicyDeleted: slaPolicyDeleted,
   QueueIntegrationCreated: queueIntegrationCreated,
   QueueIntegrationUpdated: queueIntegrationUpdated,
   QueueIntegrationDeleted: queueIntegrationDeleted,

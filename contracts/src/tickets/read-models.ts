@@ -33,6 +33,11 @@ export interface TicketView {
   promptId: string | null;
   /** The queue integration (Typebot, Dialogflow) holding the ticket, or null. */
   integrationId: string | null;
+  /**
+   * Only in GET /tickets with a search text (ticket search, issue 24): the newest message of the
+   * ticket holding the text, or null when only the contact's name or number holds it.
+   */
+  searchMatch?: TicketSearchMatch | null;
   /** The SLA clock of this ticket closest to its breach (issue 24), or null when none runs. */
   sla: TicketSla | null;
 }
@@ -41,6 +46,8 @@ export interface TicketView {
 export interface TicketSla {
   target: SlaTarget;
   state: 'ok' | 'warned' | 'breached';
+  /** ISO instant of the 80 % warning, so the badge turns by itself; null like dueAt. */
+  warnAt: string | null;
   /** ISO instant of the breach; null when the target's hours never open. */
   dueAt: string | null;
 }
@@ -55,4 +62,12 @@ export interface TicketPage {
 /** GET /ticket/kanban: the board's tickets (not closed), each with its tags; the lanes are GET /tags/kanban. */
 export interface KanbanTickets {
   tickets: TicketView[];
+}
+
+/** A message holding the searched text (issue 24): its id, to open the conversation there, and a cut of it. */
+export interface TicketSearchMatch {
+  messageId: string;
+  /** About 120 characters of the body around the text, "…" where cut (search-text.ts). */
+  excerpt: string;
+  createdAt: string;
 }

@@ -47,6 +47,10 @@ interface Phrases {
   variableSet: (key: string, value: string) => string;
   automationEnded: (reason: string) => string;
   automationQueue: (queue: string) => string;
+  /** An SLA target's name (issue 24). */
+  slaTarget: Record<string, string>;
+  slaWarned: (target: string) => string;
+  slaBreached: (target: string) => string;
 }
 
 const en: Phrases = {
@@ -93,6 +97,9 @@ const en: Phrases = {
   automationEnded: (r) =>
     `automation ended (${{ finished: 'the flow ended', handover: 'handed to a human', timeout: 'no reply in time', failed: 'the external service failed', accepted: 'an agent accepted', transferred: 'transferred', closed: 'closed' }[r] ?? r})`,
   automationQueue: (q) => `put by the automation in queue ${q}`,
+  slaTarget: { firstResponse: 'first response', nextResponse: 'next response', resolution: 'resolution' },
+  slaWarned: (t) => `SLA warning: ${t} at 80 % of its target`,
+  slaBreached: (t) => `SLA breached: ${t} target passed`,
 };
 
 const pt: Phrases = {
@@ -138,6 +145,13 @@ const pt: Phrases = {
   automationEnded: (r) =>
     `automação encerrada (${{ finished: 'fim do fluxo', handover: 'passou para um atendente', timeout: 'sem resposta a tempo', failed: 'o serviço externo falhou', accepted: 'um atendente aceitou', transferred: 'transferido', closed: 'resolvido' }[r] ?? r})`,
   automationQueue: (q) => `colocado pela automação na fila ${q}`,
+  slaTarget: {
+    firstResponse: 'primeira resposta',
+    nextResponse: 'próxima resposta',
+    resolution: 'resolução',
+  },
+  slaWarned: (t) => `alerta de SLA: ${t} em 80 % do prazo`,
+  slaBreached: (t) => `SLA estourado: prazo de ${t} vencido`,
 };
 
 const es: Phrases = {
@@ -183,6 +197,13 @@ const es: Phrases = {
   automationEnded: (r) =>
     `automatización terminada (${{ finished: 'fin del flujo', handover: 'pasó a un agente', timeout: 'sin respuesta a tiempo', failed: 'el servicio externo falló', accepted: 'un agente aceptó', transferred: 'transferido', closed: 'resuelto' }[r] ?? r})`,
   automationQueue: (q) => `puesto por la automatización en la cola ${q}`,
+  slaTarget: {
+    firstResponse: 'primera respuesta',
+    nextResponse: 'siguiente respuesta',
+    resolution: 'resolución',
+  },
+  slaWarned: (t) => `alerta de SLA: ${t} al 80 % del plazo`,
+  slaBreached: (t) => `SLA incumplido: plazo de ${t} vencido`,
 };
 
 const PHRASES: Record<HistoryLanguage, Phrases> = { en, pt, es };
@@ -275,6 +296,10 @@ export function describeEvent(
       return p.variableSet(e.data.key, snippet(e.data.value));
     case 'TicketAutomationEnded':
       return p.automationEnded(e.data.reason) + inQueue(e.data.queueId);
+    case 'TicketSlaWarned':
+      return p.slaWarned(p.slaTarget[e.data.target] ?? e.data.target);
+    case 'TicketSlaBreached':
+      return p.slaBreached(p.slaTarget[e.data.target] ?? e.data.target);
     case 'ConversationTicketClaimed':
       return p.claimed(e.data.reason, status(e.data.status)) + inQueue(e.data.queueId);
     default:

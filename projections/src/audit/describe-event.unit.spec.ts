@@ -142,4 +142,15 @@ describe('describeEvent', () => {
     expect(describeEvent('TicketRated', { rate: 3 }, name, 'es')).toBe('valorado con 3 (muy satisfecho)');
     expect(describeEvent('TicketTagged', { tagId: 'x' }, name, 'es')).toBe('TicketTagged');
   });
+
+  it("names an SLA clock's warning and breach in each language (issue 24)", () => {
+    const clock = { target: 'firstResponse', clockId: 'firstResponse:1' };
+    expect(describeEvent('TicketSlaWarned', clock)).toBe('SLA warning: first response at 80 % of its target');
+    expect(describeEvent('TicketSlaBreached', { ...clock, target: 'resolution' }, name, 'pt')).toBe(
+      'SLA estourado: prazo de resolução vencido',
+    );
+    expect(describeEvent('TicketSlaBreached', { ...clock, target: 'nextResponse' }, name, 'es')).toBe(
+      'SLA incumplido: plazo de siguiente respuesta vencido',
+    );
+  });
 });

@@ -28,6 +28,13 @@ export interface Range {
   to: string;
 }
 
+// The counters and charts that measure what the reports measure read the reports' model
+// (reports/projection.ts), so that the dashboard and GET /reports/ agree (issue 24: one definition of
+// "first response"): finished = the report's resolved, wait = its first response (opening → a person's
+// first answer), attendance = from that answer to the close (its resolution minus its first response),
+// ratings per agent = its CSAT, tickets per agent and per day or hour = its opened. Times are business
+// time, in minutes here; each is bucketed as the report buckets it.
+
 /** The six counters and the attendants table (doc 1 §2 Dashboard). Times are in minutes. */
 /** The counters as read; each attendant's `online` is the API's to add, from the sockets. */
 export type DashboardCounterRows = Omit<DashboardCounters, 'attendants'> & {
@@ -43,29 +50,29 @@ export async function dashboardCounters(
     `SELECT
        (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'open') AS "supportHappening",
        (SELECT count(*)::int FROM tickets WHERE company_id = $1 AND status = 'pending') AS "supportPending",
-       (SELECT count(*)::int FROM ticket_stats WHERE company_id = $1 AND NOT deleted AND closed_at >= $2 AND closed_at < $3) AS "supportFinished",
+       (SELECT count(*)::int FROM report_openings WHERE company_id = $1 AND NOT deleted AND closed_at >= $2 AND closed_at < $3) AS "supportFinished",
        (SELECT count(*)::int FROM contacts WHERE company_id = $1 AND created_at >= $2 AND created_at < $3) AS "leads",
-       (SELECT coalesce(avg(extract(epoch FROM closed_at - accepted_at)) / 60, 0)::float8 FROM ticket_stats
-         WHERE company_id = $1 AND NOT deleted AND accepted_at IS NOT NULL AND closed_at >= $2 AND closed_at < $3) AS "avgSupportTime",
-       (SELECT coalesce(avg(extract(epoch FROM accepted_at - created_at)) / 60, 0)::float8 FROM ticket_stats
-         WHERE company_id = $1 AND NOT deleted AND accepted_at >= $2 AND accepted_at < $3) AS "avgWaitTime"`,
+       (SELECT coalesce(avg(resolution_secs - first_response_secs) / 60, 0)::float8 FROM report_openings
+         WHERE company_id = $1 AND NOT deleted AND resolution_secs IS NOT NULL AND closed_at >= $2 AND closed_at < $3) AS "avgSupportTime",
+       (SELECT coalesce(avg(secs) / 60, 0)::float8 FROM report_responses
+         WHERE company_id = $1 AND NOT deleted AND kind = 'first' AND customer_at >= $2 AND customer_at < $3) AS "avgWaitTime"`,
     [companyId, range.from, range.to],
   );
   const attendants = await pool.query<DashboardCounterRows['attendants'][number]>(
     `SELECT u.id, u.name,
-            (SELECT avg(s.rating) FROM ticket_stats s
-              WHERE s.rated_user_id = u.id AND NOT s.deleted AND s.rating IS NOT NULL
-                AND s.closed_at >= $2 AND s.closed_at < $3)::float8 AS rating,
-            coalesce((SELECT avg(extract(epoch FROM s.closed_at - s.accepted_at)) / 60 FROM ticket_stats s
-                       WHERE s.user_id = u.id AND NOT s.deleted AND s.accepted_at IS NOT NULL
-                         AND s.closed_at >= $2 AND s.closed_at < $3), 0)::float8 AS "avgSupportTime"
+            (SELECT avg(o.rating) FROM report_openings o
+              WHERE o.company_id = $1 AND o.rated_user_id = u.id AND NOT o.deleted AND o.rating IS NOT NULL
+                AND o.rating_asked_at >= $2 AND o.rating_asked_at < $3)::float8 AS rating,
+            coalesce((SELECT avg(o.resolution_secs - o.first_response_secs) / 60 FROM report_openings o
+                       WHERE o.company_id = $1 AND o.user_id = u.id AND NOT o.deleted AND o.resolution_secs IS NOT NULL
+                         AND o.closed_at >= $2 AND o.closed_at < $3), 0)::float8 AS "avgSupportTime"
        FROM users u WHERE u.company_id = $1 ORDER BY u.name`,
     [companyId, range.from, range.to],
   );
   return { ...rows[0], attendants: attendants.rows };
 }
 
-/** Tickets per agent created in the range (the "tickets per user" chart). */
+/** Tickets per agent opened in the range (the "tickets per user" chart): the report's opened per agent. */
 export async function ticketsPerUser(
   pool: pg.Pool,
   companyId: string,
@@ -73,9 +80,9 @@ export async function ticketsPerUser(
 ): Promise<TicketsPerUserPoint[]> {
   const { rows } = await pool.query<TicketsPerUserPoint>(
     `SELECT coalesce(u.name, '—') AS name, count(*)::int AS quantidade
-       FROM ticket_stats s LEFT JOIN users u ON u.id = s.user_id
-      WHERE s.company_id = $1 AND NOT s.deleted AND s.created_at >= $2 AND s.created_at < $3
-      GROUP BY u.name ORDER BY quantidade DESC, name`,
+       FROM report_openings o LEFT JOIN users u ON u.id = o.user_id
+      WHERE o.company_id = $1 AND NOT o.deleted AND NOT o.reopened AND o.opened_at >= $2 AND o.opened_at < $3
+      GROUP BY o.user_id, u.name ORDER BY quantidade DESC, name`,
     [companyId, range.from, range.to],
   );
   return rows;
@@ -93,9 +100,10 @@ export async function ticketsPerDay(
   const label = singleDay ? `to_char(h, 'HH24":00 - "HH24":59"')` : `to_char(h, 'DD/MM/YYYY')`;
   const { rows } = await pool.query<{ label: string; total: number }>(
     `SELECT ${label} AS label, count(*)::int AS total
-       FROM (SELECT date_trunc('${singleDay ? 'hour' : 'day'}', s.created_at AT TIME ZONE $4) AS h
-               FROM ticket_stats s
-              WHERE s.company_id = $1 AND NOT s.deleted AND s.created_at >= $2 AND s.created_at < $3) b
+       FROM (SELECT date_trunc('${singleDay ? 'hour' : 'day'}', o.opened_at AT TIME ZONE $4) AS h
+               FROM report_openings o
+              WHERE o.company_id = $1 AND NOT o.deleted AND NOT o.reopened
+                AND o.opened_at >= $2 AND o.opened_at < $3) b
       GROUP BY h ORDER BY h`,
     [companyId, range.from, range.to, timeZone],
   );

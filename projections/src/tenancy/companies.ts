@@ -28,6 +28,11 @@ export const tenancyMigrations = [
     sql: `ALTER TABLE companies ALTER COLUMN due_date DROP NOT NULL;
           ALTER TABLE companies ADD COLUMN deleted_at timestamptz;`,
   },
+  {
+    // Issue 24: plans recorded before the flag existed had the reports (on).
+    id: 'projections/tenancy-004-plan-reports',
+    sql: 'ALTER TABLE plans ADD COLUMN use_reports boolean NOT NULL DEFAULT true;',
+  },
 ];
 
 const planValues = (d: PlanCreated['data']) => [
@@ -44,6 +49,8 @@ const planValues = (d: PlanCreated['data']) => [
   d.useSchedules,
   d.useInternalChat,
   d.useExternalApi,
+  // Stored events are not parsed again on replay: one recorded before the flag has none (on).
+  d.useReports ?? true,
 ];
 
 const companyChange = (companyId: string, action: 'create' | 'update' | 'delete'): Change[] => [
@@ -58,7 +65,7 @@ export const tenancyProjection: Projection = {
       case 'PlanCreated':
         await write(
           tx,
-          `INSERT INTO plans VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13) ON CONFLICT (id) DO NOTHING`,
+          `INSERT INTO plans VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14) ON CONFLICT (id) DO NOTHING`,
           planValues(e.data),
         );
         return;
@@ -67,7 +74,7 @@ export const tenancyProjection: Projection = {
           tx,
           `UPDATE plans SET name = $2, users = $3, connections = $4, queues = $5, value = $6, use_campaigns = $7,
              use_kanban = $8, use_open_ai = $9, use_integrations = $10, use_schedules = $11,
-             use_internal_chat = $12, use_external_api = $13 WHERE id = $1`,
+             use_internal_chat = $12, use_external_api = $13, use_reports = $14 WHERE id = $1`,
           planValues(e.data),
         );
         // The companies on the plan hear of it: their sessions' plan flags (menu, limits) refresh.

@@ -11,7 +11,8 @@ import type pg from 'pg';
 
 export const planSelect = `SELECT id, name, users, connections, queues, value::float8 AS value, use_campaigns AS "useCampaigns",
   use_kanban AS "useKanban", use_open_ai AS "useOpenAi", use_integrations AS "useIntegrations", use_schedules AS "useSchedules",
-  use_internal_chat AS "useInternalChat", use_external_api AS "useExternalApi" FROM plans`;
+  use_internal_chat AS "useInternalChat", use_external_api AS "useExternalApi",
+  use_reports AS "useReports" FROM plans`;
 
 export async function listPlans(pool: pg.Pool): Promise<PlanView[]> {
   return (await pool.query<PlanView>(`${planSelect} ORDER BY value, name`)).rows;

@@ -39,6 +39,16 @@ export function* busyHistory(target: number): Generator<HistoryEvent> {
     });
   yield ev(`whatsapp-${whatsappId}`, b.connectionCreated, { whatsappId, companyId, token: randomUUID() });
   yield ev(`whatsapp-${whatsappId}`, b.connectionStatusChanged, { whatsappId, companyId });
+  // SLA targets on two queues (issue 24): their tickets' clocks start, stop, pause and resume.
+  const slaPolicies = `sla-policies-${companyId}`;
+  yield ev(slaPolicies, b.slaPolicyCreated, { policyId: randomUUID(), companyId, queueId: queues[0] });
+  yield ev(slaPolicies, b.slaPolicyCreated, {
+    policyId: randomUUID(),
+    companyId,
+    queueId: queues[1],
+    whatsappId,
+    clock: 'companyHours',
+  });
   for (const tagId of tags)
     yield ev(`tag-${tagId}`, b.tagCreated, { tagId, companyId, name: `Tag ${tagId}` });
   for (let i = 0; i < 20; i++) {

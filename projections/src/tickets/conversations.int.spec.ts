@@ -105,6 +105,8 @@ describe.each([
       useIntegration: false,
       promptId: null,
       integrationId: null,
+      // No SLA clock runs (issue 24: the sla-clocks projection keeps them).
+      sla: null,
       createdAt,
       updatedAt: createdAt,
     });

@@ -2,7 +2,7 @@ import type { MessagePage, MessageView } from '@zelo/contracts/messaging/read-mo
 import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
 import type { TicketPage, TicketView } from '@zelo/contracts/tickets/read-models';
 import type pg from 'pg';
-import { containsPattern } from '../sql.ts';
+import { messageMatches, searchesMessages, searchMatches, searchText } from './search.ts';
 
 /** A row as PostgreSQL hands it: its times are Dates until they cross the wire. */
 type Dated<T> = Omit<T, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
@@ -26,8 +26,12 @@ const ticketSelect = `
          json_build_object('id', c.id, 'name', coalesce(c.name, ''), 'number', coalesce(c.number, ''),
                            'profilePicUrl', coalesce(c.profile_pic_url, '')) AS contact,
          coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY lower(g.name))
-                     FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id), '[]'::json) AS tags
+                     FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id), '[]'::json) AS tags,
+         CASE WHEN sla.ticket_id IS NULL THEN NULL ELSE json_build_object('target', sla.target, 'state', sla.state,
+           'dueAt', to_char(sla.due_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+           'warnAt', to_char(sla.warn_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) END AS sla
     FROM tickets t
+    LEFT JOIN ticket_sla sla ON sla.ticket_id = t.id
     LEFT JOIN users u ON u.id = t.user_id
     LEFT JOIN queues q ON q.id = t.queue_id
     LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
@@ -51,6 +55,8 @@ export interface TicketFilter {
   /** Only tickets owned by one of these users (search tab, admins). */
   userIds?: string[] | null;
   withUnreadMessages?: boolean;
+  /** `slaDue`: the running SLA clock closest to breach first (issue 24), then newest first. */
+  orderBy?: 'recent' | 'slaDue';
   pageNumber: number;
   pageSize?: number;
 }
@@ -104,26 +110,30 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
       `EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = ANY($${params.length}::uuid[]))`,
     );
   }
-  // A text matches the contact's name or number, or the last message (lower-cased, anywhere). One OR
-  // across the join could use no index; each half apart is planned on its own: a trigram index
-  // (search-indexes.ts) for a rare text, a walk newest first until the page is full for a common one.
-  if (f.searchParam) params.push(containsPattern(f.searchParam));
-  const pattern = `$${params.length}`;
+  // A text matches the contact's name (without case or accents) or number, or any message of the
+  // ticket that is not deleted (issue 24). One OR across the joins could use no index; each half apart
+  // is planned on its own: a trigram index (search-indexes.ts) for a rare text, a walk newest first
+  // until the page is full for a common one. The pattern is folded once, when the query is planned.
+  const text = searchText(f.searchParam);
+  if (text) params.push(text);
+  const pattern = `public.zelo_contains_pattern($${params.length})`;
   const halves = [
     `EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id AND c.company_id = $1
-       AND (lower(c.name) LIKE ${pattern} OR c.number LIKE ${pattern}))`,
-    `lower(t.last_message) LIKE ${pattern}`,
+       AND (public.zelo_search_text(c.name) LIKE ${pattern} OR c.number LIKE ${pattern}))`,
+    ...(searchesMessages(text)
+      ? [`EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = t.id AND ${messageMatches(params.length)})`]
+      : []),
   ];
   const filtered = `FROM tickets t WHERE ${where.join(' AND ')}`;
   const countParams = [...params];
   params.push(size + 1, offset);
   const [limit, skip] = [`$${params.length - 1}`, `$${params.length}`];
-  if (f.searchParam) params.push(size + 1 + offset);
+  if (text) params.push(size + 1 + offset);
   const upTo = `$${params.length}`;
   // The page's ids first, then the joins and JSON for those rows only: building the row for every
   // match before the sort cost ~1 s on 100 000 tickets (bench/ticket-list.ts). With a text, the page
   // is the newest of each half's newest, without the tickets both halves found.
-  const page = f.searchParam
+  const page = text
     ? `SELECT m.id FROM (${halves
         .map(
           (h) =>
@@ -132,7 +142,7 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
         .join(' UNION ')}) m ORDER BY m.updated_at DESC, m.id LIMIT ${limit} OFFSET ${skip}`
     : `SELECT t.id ${filtered} ORDER BY t.updated_at DESC, t.id LIMIT ${limit} OFFSET ${skip}`;
   // With a text, each half stops at the bound: if both stop short, their union is every match.
-  const counted = f.searchParam
+  const counted = text
     ? `SELECT least(count(*), ${SEARCH_COUNT_BOUND})::int AS n FROM (${halves
         .map((h) => `(SELECT t.id ${filtered} AND ${h} LIMIT ${SEARCH_COUNT_BOUND})`)
         .join(' UNION ')}) m`
@@ -140,18 +150,53 @@ export async function listTickets(pool: pg.Pool, f: TicketFilter): Promise<Ticke
   // The page and the count are independent: run them side by side on two connections.
   const [{ rows }, count] = await Promise.all([
     pool.query<Dated<TicketView>>(
-      `${ticketSelect} WHERE t.id = ANY(ARRAY(${page})) ORDER BY t.updated_at DESC, t.id`,
+      f.orderBy === 'slaDue'
+        ? `${ticketSelect} WHERE t.id = ANY(ARRAY(${slaDuePage(where, text ? halves : null, limit, skip, upTo)}))
+           ORDER BY sla.due_at ASC NULLS LAST, t.updated_at DESC, t.id`
+        : `${ticketSelect} WHERE t.id = ANY(ARRAY(${page})) ORDER BY t.updated_at DESC, t.id`,
       params,
     ),
     pool.query(counted, countParams),
   ]);
   const n = count.rows[0].n as number;
+  const tickets = rows.slice(0, size).map(toTicket);
+  if (text) {
+    const matches = await searchMatches(
+      pool,
+      tickets.map((t) => t.id),
+      text,
+    );
+    for (const t of tickets) t.searchMatch = matches.get(t.id) ?? null;
+  }
   return {
-    tickets: rows.slice(0, size).map(toTicket),
+    tickets,
     // Past the bound, the rows before this page, on it and the one beyond it are all matches.
-    count: f.searchParam && n >= SEARCH_COUNT_BOUND ? Math.max(n, offset + rows.length) : n,
+    count: text && n >= SEARCH_COUNT_BOUND ? Math.max(n, offset + rows.length) : n,
     hasMore: rows.length > size,
   };
+}
+
+/**
+ * A page's ids closest to breach first (`orderBy=slaDue`): the tickets with a running SLA clock by its
+ * due instant, then the others newest first. Each part (with a text: each half of the search) walks in
+ * that order only as far as the page (`upTo`), as the newest-first page does.
+ */
+function slaDuePage(where: string[], halves: string[] | null, limit: string, skip: string, upTo: string) {
+  const conditions = where.join(' AND ');
+  const dueFirst = 'ORDER BY s.due_at ASC NULLS LAST, t.updated_at DESC, t.id';
+  const withClock =
+    'SELECT t.id, s.due_at, t.updated_at FROM tickets t LEFT JOIN ticket_sla s ON s.ticket_id = t.id';
+  const parts = halves
+    ? halves.map((h) => `${withClock} WHERE ${conditions} AND ${h} ${dueFirst} LIMIT ${upTo}`)
+    : [
+        `SELECT t.id, s.due_at, t.updated_at FROM ticket_sla s JOIN tickets t ON t.id = s.ticket_id
+          WHERE s.company_id = $1 AND ${conditions} ${dueFirst} LIMIT (${limit}::int + ${skip}::int)`,
+        `SELECT t.id, NULL::timestamptz, t.updated_at FROM tickets t
+          WHERE ${conditions} AND NOT EXISTS (SELECT 1 FROM ticket_sla s WHERE s.ticket_id = t.id)
+          ORDER BY t.updated_at DESC, t.id LIMIT (${limit}::int + ${skip}::int)`,
+      ];
+  return `SELECT p.id FROM (${parts.map((q) => `(${q})`).join(' UNION ')}) p
+    ORDER BY p.due_at ASC NULLS LAST, p.updated_at DESC, p.id LIMIT ${limit} OFFSET ${skip}`;
 }
 
 /**

@@ -11,7 +11,8 @@ export async function sessionUser(pool: pg.Pool, userId: string): Promise<Sessio
               'settings', (SELECT coalesce(json_agg(json_build_object('key', k, 'value', v)), '[]') FROM jsonb_each_text(c.settings) s(k, v)),
               'plan', (SELECT row_to_json(p) FROM (SELECT id, name, use_campaigns AS "useCampaigns", use_kanban AS "useKanban",
                   use_open_ai AS "useOpenAi", use_integrations AS "useIntegrations", use_schedules AS "useSchedules",
-                  use_internal_chat AS "useInternalChat", use_external_api AS "useExternalApi" FROM plans WHERE id = c.plan_id) p)) AS company,
+                  use_internal_chat AS "useInternalChat", use_external_api AS "useExternalApi",
+                  use_reports AS "useReports" FROM plans WHERE id = c.plan_id) p)) AS company,
             (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'color', q.color) ORDER BY q.order_queue NULLS LAST, q.name), '[]')
                FROM queues q WHERE q.id = ANY(u.queue_ids)) AS queues,
             u.queue_ids AS "queueIds"

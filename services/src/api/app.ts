@@ -34,7 +34,9 @@ import { queueIntegrationRoutes } from '../queue-integrations/routes.ts';
 import { queueOptionRoutes } from '../queues/option-routes.ts';
 import { queueRoutes } from '../queues/routes.ts';
 import { quickMessageRoutes } from '../quick-messages/routes.ts';
+import { reportRoutes } from '../reports/routes.ts';
 import { schedulesRoutes } from '../schedules/routes.ts';
+import { slaPolicyRoutes } from '../sla/routes.ts';
 import { kanbanRoutes } from '../tags/kanban-routes.ts';
 import { tagRoutes } from '../tags/routes.ts';
 import { companiesRoutes } from '../tenancy/companies-routes.ts';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     origin: ctx.config.webOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // A download (the reports' CSV) is saved under the name the server gives it.
+    exposedHeaders: ['Content-Disposition'],
   });
   await app.register(cookie);
   await app.register(jwt, { secret: ctx.config.jwtSecret });
@@ -163,12 +167,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
     await authed.register(kanbanRoutes, { ctx });
     await authed.register(quickMessageRoutes, { ctx, media });
     await authed.register(dashboardRoutes, { ctx });
+    await authed.register(reportRoutes, { ctx });
     await authed.register(chatRoutes, { ctx });
     await authed.register(contactListRoutes, { ctx });
     await authed.register(fileListRoutes, { ctx, media });
     await authed.register(flowRoutes, { ctx, media });
     await authed.register(flowCampaignRoutes, { ctx });
     await authed.register(queueIntegrationRoutes, { ctx });
+    await authed.register(slaPolicyRoutes, { ctx });
     await authed.register(promptRoutes, { ctx });
     await authed.register(campaignRoutes, { ctx, media });
     await authed.register(billingRoutes, { ctx });

@@ -9,6 +9,8 @@ import {
   type ServerEvent,
   type WhatsappFrame,
 } from '@zelo/contracts/realtime/frames';
+import type { SlaFrame } from '@zelo/contracts/sla/read-models';
+import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { getAnnouncementsByIds } from '@zelo/projections/announcements/queries';
 import { getRenewals } from '@zelo/projections/billing/queries';
 import { getCampaignsByIds, getShipments } from '@zelo/projections/campaigns/queries';
@@ -49,6 +51,12 @@ interface Client {
  * changed): the client refreshes its token and reconnects, or goes to the login if the refresh fails.
  */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
+
+/**
+ * An SLA warning or breach older than this is history (projections catching up after downtime, a
+ * replay): the ticket's badge shows it, no notification pops up for it.
+ */
+export const SLA_FRAME_FRESH_MS = 5 * 60_000;
 
 /**
  * Pushes read-model changes to browsers. Every socket belongs to one company (from its token) and
@@ -233,6 +241,7 @@ export class SocketGateway {
     const messageIds = new Set<string>();
     for (const c of relevant) {
       if (c.kind === 'ticket' && c.action !== 'delete') ticketIds.add(c.id);
+      if (c.kind === 'sla') ticketIds.add(c.id);
       if (c.kind === 'message' && c.ticketId) {
         messageIds.add(c.id);
         ticketIds.add(c.ticketId);
@@ -286,6 +295,8 @@ export class SocketGateway {
           ? { action: 'update', whatsapp }
           : { action: 'delete', whatsappId: change.id };
         this.fanOut(targets, `company-${c}-whatsapp`, data, change);
+      } else if (change.kind === 'sla') {
+        this.pushSla(change, targets, ticketById.get(change.id));
       } else if (change.kind === 'chat' || change.kind === 'chatMessage') {
         this.pushChat(change, targets, chatRows);
       } else if (change.kind === 'payment') {
@@ -373,6 +384,30 @@ export class SocketGateway {
       this.fanOut(seesAll, 'company-announcement', shown, change);
       this.fanOut(seesActive, 'company-announcement', record?.status ? shown : gone, change);
     }
+  }
+
+  /**
+   * A ticket's SLA clock passed 80 % or 100 % of its target: the supervisors' notification, to the
+   * company's admins only, and only while it is news.
+   */
+  private pushSla(change: Change, targets: Client[], ticket: TicketView | undefined) {
+    const c = change.companyId;
+    if (!change.sla || !ticket || ticket.companyId !== c) return;
+    if (change.at === undefined || Date.now() - change.at > SLA_FRAME_FRESH_MS) return;
+    const frame: SlaFrame = {
+      action: change.sla.action,
+      ticketId: ticket.id,
+      target: change.sla.target,
+      dueAt: change.sla.dueAt,
+      contactName: ticket.contact.name,
+      queueName: ticket.queue?.name ?? null,
+    };
+    this.fanOut(
+      targets.filter((t) => isAdmin(t.viewer)),
+      `company-${c}-sla`,
+      frame,
+      change,
+    );
   }
 
   /** The chats and chat messages that a notification's changes name, fetched in two queries. */

@@ -1,6 +1,7 @@
 import type { TicketTimerInput, TicketTimerKind } from '@zelo/contracts/tickets/timers';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection } from '@zelo/projections/runner';
+import { runningSlaClocks } from '@zelo/projections/sla/queries';
 import { lastMessageOf } from '@zelo/projections/tickets/queries';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -70,7 +71,8 @@ export function ticketTimersReactor(timers: TicketTimers, pool: Pool, deps: Deps
 
 /**
  * What the ticket timer's activity reads and does (workflows' createTicketTimerActivities): the ticket
- * as its stream tells it, its connection's settings, its last message, and the ticket's commands.
+ * as its stream tells it, its connection's settings, its last message, its SLA clocks (sla/timers.ts
+ * arms that kind), and the ticket's commands.
  */
 export function ticketTimerHandlers(deps: Deps, pool: Pool) {
   return {
@@ -84,6 +86,7 @@ export function ticketTimerHandlers(deps: Deps, pool: Pool) {
     },
     connectionSettings: (whatsappId: string) => getConnectionSettings(pool, whatsappId),
     lastMessage: (ticketId: string) => lastMessageOf(pool, ticketId),
+    slaClocks: (ticketId: string) => runningSlaClocks(pool, ticketId),
     runTicketCommand: (ticketId: string, command: TicketCommand, who: Actor) =>
       runTicketCommand(deps, ticketId, command, who),
   };

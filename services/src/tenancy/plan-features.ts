@@ -12,6 +12,7 @@ const FEATURE_NAMES: Record<keyof PlanFeatures, string> = {
   useSchedules: 'schedules',
   useInternalChat: 'internal chat',
   useExternalApi: 'messages API',
+  useReports: 'reports',
 };
 
 /**

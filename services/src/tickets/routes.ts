@@ -57,6 +57,7 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
       withUnreadMessages: q.withUnreadMessages,
       tagIds: q.tags ?? null,
       searchParam: q.searchParam,
+      orderBy: q.orderBy,
       pageNumber: q.pageNumber,
     });
   });

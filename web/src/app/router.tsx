@@ -65,6 +65,9 @@ const MessagesApiPage = lazy(() =>
 const QueuesPage = lazy(() =>
   import('../features/queues/components/queues-page.tsx').then((m) => ({ default: m.QueuesPage })),
 );
+const SlaPoliciesPage = lazy(() =>
+  import('../features/sla/components/sla-policies-page.tsx').then((m) => ({ default: m.SlaPoliciesPage })),
+);
 const FileListsPage = lazy(() =>
   import('../features/file-lists/components/file-lists-page.tsx').then((m) => ({ default: m.FileListsPage })),
 );
@@ -99,6 +102,10 @@ const QuickMessagesPage = lazy(() =>
   import('../features/quick-messages/components/quick-messages-page.tsx').then((m) => ({
     default: m.QuickMessagesPage,
   })),
+);
+// reports (issue 24)
+const ReportsPage = lazy(() =>
+  import('../features/reports/components/reports-page.tsx').then((m) => ({ default: m.ReportsPage })),
 );
 const SchedulesPage = lazy(() =>
   import('../features/schedules/components/schedules-page.tsx').then((m) => ({ default: m.SchedulesPage })),
@@ -255,6 +262,16 @@ export function AppRouter() {
             </AdminOnly>
           </Private>
         </Route>
+        {/* Issue 24: reports, for admins of a plan with useReports (default on). */}
+        <Route path="/reports">
+          <Private>
+            <AdminOnly>
+              <PlanOnly feature="useReports" message="reports.planRefused">
+                <ReportsPage />
+              </PlanOnly>
+            </AdminOnly>
+          </Private>
+        </Route>
         <Route path="/files">
           <Private>
             <FileListsPage />
@@ -288,6 +305,14 @@ export function AppRouter() {
           <Private>
             <AdminOnly>
               <QueuesPage />
+            </AdminOnly>
+          </Private>
+        </Route>
+        {/* Issue 24: SLA policies, admins only. */}
+        <Route path="/sla-policies">
+          <Private>
+            <AdminOnly>
+              <SlaPoliciesPage />
             </AdminOnly>
           </Private>
         </Route>

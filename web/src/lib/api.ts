@@ -1,4 +1,5 @@
 import { navigate } from 'wouter/use-browser-location';
+import { contentDispositionFileName } from './download.ts';
 import { getToken, type Session, setSession } from './store.ts';
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? 'http://localhost:8080';
@@ -109,16 +110,36 @@ export function endSession() {
   if (!window.location.pathname.startsWith('/login')) navigate('/login', { replace: true });
 }
 
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends with the session: a 403 refreshes it once and sends again, a 401 (or a failed refresh) ends it. */
+async function sendInSession(path: string, opts: RequestOptions): Promise<Response> {
   let res = await send(path, opts);
   if (opts.auth !== false && res.status === 403) {
     const session = await refreshSession();
     if (!session) {
       endSession();
-      return parse<T>(res);
+      return res;
     }
     res = await send(path, opts);
   }
   if (opts.auth !== false && res.status === 401) endSession();
-  return parse<T>(res);
+  return res;
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return parse<T>(await sendInSession(path, opts));
+}
+
+/**
+ * A file the API makes (a CSV export), fetched with the session like any call: its body and the name
+ * the server's Content-Disposition gives (null when the header is absent or not exposed to the page).
+ * A refusal throws the ApiError apiRequest would.
+ */
+export async function apiDownload(
+  path: string,
+  opts: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await sendInSession(path, opts);
+  if (!res.ok) return parse<never>(res);
+  const fileName = contentDispositionFileName(res.headers.get('Content-Disposition'));
+  return { blob: await res.blob(), fileName };
 }

@@ -11,6 +11,7 @@ const DOC1_TOAST_MS = 2000;
 const DOC2_TOAST_MS = 3000;
 const DOC2_AREA = [
   '/queues',
+  '/sla-policies',
   '/tags',
   '/kanban',
   '/contact-lists',
@@ -52,6 +53,19 @@ export function showToast(
   timeout = toastMs(typeof window === 'undefined' ? '/' : window.location.pathname),
 ) {
   void getToaster().then((tst) => tst.show({ message, intent, timeout }));
+}
+
+/**
+ * A toast with a button (an SLA alert's "open the ticket"); it stays 10 s so there is time to press it,
+ * and while the pointer is over it (Blueprint pauses the timer on hover).
+ */
+export function showActionToast(
+  message: string,
+  intent: Intent,
+  action: { text: string; onClick: () => void },
+  timeout = 10_000,
+) {
+  void getToaster().then((tst) => tst.show({ message, intent, timeout, action }));
 }
 
 export const toastSuccess = (message: string) => showToast(message, 'success');

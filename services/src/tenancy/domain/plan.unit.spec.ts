@@ -35,6 +35,7 @@ const fields: PlanFields = {
   useSchedules: true,
   useInternalChat: true,
   useExternalApi: false,
+  useReports: true,
 };
 const created = planCreated({ planId, ...fields });
 

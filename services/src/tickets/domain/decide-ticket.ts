@@ -184,6 +184,24 @@ function closeInactive(state: TicketState): TicketEvent[] {
   ];
 }
 
+/**
+ * The SLA warnings and breaches a fired timer found due, each recorded once per clock. A ticket closed
+ * meanwhile (its clocks stopped before the read model said so) records none.
+ */
+function recordSlaAlerts(command: Cmd<'RecordSlaAlerts'>, state: TicketState): TicketEvent[] {
+  const t = existing(state);
+  if (t.status === 'closed') return [];
+  const recorded = new Set(t.slaRecorded ?? []);
+  const events: TicketEvent[] = [];
+  for (const { type, ...alert } of command.alerts) {
+    const key = `${type}:${alert.clockId}`;
+    if (recorded.has(key)) continue;
+    recorded.add(key);
+    events.push({ type, data: { ...refOf(t), ...alert } });
+  }
+  return events;
+}
+
 function deleteTicket(state: TicketState): TicketEvent[] {
   return [{ type: 'TicketDeleted', data: refOf(existing(state)) }];
 }
@@ -216,6 +234,8 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
       return answerRating(command, state);
     case 'CloseInactive':
       return closeInactive(state);
+    case 'RecordSlaAlerts':
+      return recordSlaAlerts(command, state);
     case 'DeleteTicket':
       return deleteTicket(state);
     case 'MarkTicketRead':

@@ -2,6 +2,7 @@ import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDesktopNotifications } from '../../features/messages/lib/use-desktop-notifications.ts';
+import { useSlaAlerts } from '../../features/sla/lib/use-sla-alerts.ts';
 import { sessionAtom, useAtomValue } from '../../lib/store.ts';
 import { useWindowWidth } from '../../lib/use-media.ts';
 import { SideMenu } from './side-menu.tsx';
@@ -19,6 +20,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   // Section 4 on every private page: only /tickets/:id shows a conversation that needs no notification.
   const visibleTicketId = /^\/tickets\/([^/]+)/.exec(location)?.[1] ?? null;
   useDesktopNotifications(visibleTicketId, (id) => navigate(`/tickets/${id}`));
+  // Issue 24: admins hear of SLA warnings and breaches on every page.
+  useSlaAlerts((id) => navigate(`/tickets/${id}`));
   // The plan's feature flags come with the session user (GET /auth/me): they gate menu entries.
   const plan = user?.company.plan ?? null;
   // Entering the overlay size closes the menu so it does not cover the page uninvited.

@@ -114,6 +114,14 @@ export const MENU_ITEMS: MenuItem[] = [
     group: 'flows',
     visible: campaignsVisible,
   },
+  // reports (issue 24): admins, plans with useReports.
+  {
+    path: '/reports',
+    label: 'reports.menu',
+    icon: 'timeline-bar-chart',
+    section: 'admin',
+    visible: (user, plan) => isAdmin(user) && !!plan?.useReports,
+  },
   // Doc 1 §2: announcements are the super users' (the page sends anyone else home).
   {
     path: '/announcements',
@@ -149,6 +157,8 @@ export const MENU_ITEMS: MenuItem[] = [
   // Doc 2 §2.11: every user may open /files; the entry sits with the admin ones, as in the reference.
   { path: '/files', label: 'fileLists.menu', icon: 'folder-open', section: 'admin', visible: isAdmin },
   { path: '/queues', label: 'queues.menu', icon: 'layers', section: 'admin', visible: isAdmin },
+  // SLA policies (issue 24): response and resolution targets per queue.
+  { path: '/sla-policies', label: 'sla.menu', icon: 'stopwatch', section: 'admin', visible: isAdmin },
   { path: '/users', label: 'users.menu', icon: 'people', section: 'admin', visible: isAdmin },
   {
     path: '/messages-api',

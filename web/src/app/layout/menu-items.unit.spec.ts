@@ -26,3 +26,16 @@ describe('the campaigns group of the side menu (doc 1 §2)', () => {
     expect(campaignPaths(agent, { useCampaigns: true })).toEqual([]);
   });
 });
+
+// reports (issue 24)
+describe('the reports entry of the side menu', () => {
+  const reports = (user: User, plan: { useReports: boolean } | null) =>
+    visibleItems(user, plan, 'admin').some((i) => i.path === '/reports');
+
+  it('shows to admins whose plan has useReports, never to agents', () => {
+    expect(reports(admin, { useReports: true })).toBe(true);
+    expect(reports(admin, { useReports: false })).toBe(false);
+    expect(reports(admin, null)).toBe(false);
+    expect(reports(agent, { useReports: true })).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { TicketHistoryButton } from '../../features/audit/components/ticket-history-dialog.tsx';
 import { ContactDrawer } from '../../features/contacts/components/contact-drawer.tsx';
 import { MessagesPane } from '../../features/messages/components/messages-pane.tsx';
@@ -26,6 +26,8 @@ export function TicketsRoute({ ticketId }: { ticketId?: string }) {
   const refreshKey = useAtomValue(refreshKeyAtom);
   const split = useWindowWidth() >= SPLIT_MIN;
   const [peeking, setPeeking] = useState<TicketView | null>(null);
+  // A search hit opens the conversation at its message (issue 24).
+  const focusMessageId = new URLSearchParams(useSearch()).get('message') ?? undefined;
 
   const list = (
     <>
@@ -37,6 +39,7 @@ export function TicketsRoute({ ticketId }: { ticketId?: string }) {
     <Conversation
       key={ticketId}
       ticketId={ticketId}
+      focusMessageId={focusMessageId}
       refreshKey={refreshKey}
       onBack={split ? undefined : () => navigate('/tickets')}
     />
@@ -69,10 +72,12 @@ export function TicketsRoute({ ticketId }: { ticketId?: string }) {
 
 function Conversation({
   ticketId,
+  focusMessageId,
   refreshKey,
   onBack,
 }: {
   ticketId: string;
+  focusMessageId?: string;
   refreshKey: number;
   onBack?: () => void;
 }) {
@@ -101,6 +106,7 @@ function Conversation({
         canSend={ticket.status === 'open'}
         isGroup={ticket.isGroup}
         refreshKey={refreshKey}
+        focusMessageId={focusMessageId}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ConnectionSettings } from '@zelo/contracts/connections/read-models';
+import { nextSlaAlertAt, slaAlertsDue, type TimedSlaClock } from '@zelo/contracts/sla/alerts';
 import type { TicketTimerCommand } from '@zelo/contracts/tickets/commands';
 import type { TicketTimerInput } from '@zelo/contracts/tickets/timers';
 
@@ -26,6 +27,8 @@ export interface TicketTimerActivityDeps {
   connectionSettings(whatsappId: string): Promise<TimerSettings | null>;
   /** The ticket's last message: who wrote it and when. */
   lastMessage(ticketId: string): Promise<{ fromMe: boolean; at: Date } | null>;
+  /** The ticket's SLA clocks that have not stopped, as the SLA read model keeps them. */
+  slaClocks(ticketId: string): Promise<TimedSlaClock[]>;
   runTicketCommand(
     ticketId: string,
     command: TicketTimerCommand,
@@ -34,15 +37,28 @@ export interface TicketTimerActivityDeps {
 }
 
 export function createTicketTimerActivities(deps: TicketTimerActivityDeps) {
+  /** Records every warning and breach due now, once per clock (the ticket's command checks). */
+  async function slaTimerFired(ticketId: string, who: { companyId: string; actor: string }, now: number) {
+    const clocks = await deps.slaClocks(ticketId);
+    const alerts = slaAlertsDue(clocks, now);
+    if (alerts.length) await deps.runTicketCommand(ticketId, { type: 'RecordSlaAlerts', alerts }, who);
+    return nextSlaAlertAt(clocks, now);
+  }
+
   return {
-    /** What a fired timer does, decided against the ticket and its connection as they are now. */
-    async ticketTimerFired({ ticketId, kind }: TicketTimerInput): Promise<void> {
+    /**
+     * What a fired timer does, decided against the ticket and its connection as they are now. An `sla`
+     * timer answers the next instant its clocks will need it (the breach after a warning), or null.
+     */
+    // biome-ignore lint/suspicious/noConfusingVoidType: the other kinds answer nothing (their fakes too)
+    async ticketTimerFired({ ticketId, kind }: TicketTimerInput): Promise<string | null | void> {
       const ticket = await deps.loadTicket(ticketId);
       if (!ticket) return;
-      const connection = await deps.connectionSettings(ticket.whatsappId);
-      if (!connection) return;
       const who = { companyId: ticket.companyId, actor: `system:timer:${kind}` };
       const now = deps.clock.now().getTime();
+      if (kind === 'sla') return slaTimerFired(ticketId, who, now);
+      const connection = await deps.connectionSettings(ticket.whatsappId);
+      if (!connection) return;
       switch (kind) {
         case 'botTimeout': {
           const limit = connection.timeUseBotQueues * MINUTE;

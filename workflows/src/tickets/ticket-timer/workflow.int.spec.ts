@@ -12,9 +12,16 @@ interface Fired extends TicketTimerInput {
 }
 
 const fired: Fired[] = [];
+/** What the fake answers for a ticket, call after call: the next instant it names (an SLA clock's). */
+const answers = new Map<string, (string | null)[]>();
+/** Tickets whose activity takes this long (a re-arm arrives meanwhile). */
+const slow = new Map<string, number>();
 const activities: ReturnType<typeof createTicketTimerActivities> = {
   async ticketTimerFired(input) {
     fired.push({ ...input, at: Date.now() });
+    const pause = slow.get(input.ticketId);
+    if (pause) await new Promise((r) => setTimeout(r, pause));
+    return answers.get(input.ticketId)?.shift() ?? null;
   },
 };
 
@@ -76,6 +83,34 @@ describe('ticket timer workflow', () => {
     await expect(handleOf('botTimeout', ticketId).result()).rejects.toThrow();
     await sleep(Math.max(0, Date.parse(dueAt) + 1_000 - Date.now()));
     expect(firedFor(ticketId)).toHaveLength(0);
+  });
+
+  it('waits again for the next instant the activity names (a breach after its warning)', async () => {
+    const ticketId = randomUUID();
+    const breachAt = inMs(2_000);
+    answers.set(ticketId, [breachAt, null]);
+    await timers.arm({ ticketId, kind: 'sla', dueAt: inMs(300) });
+
+    await handleOf('sla', ticketId).result();
+    const calls = firedFor(ticketId);
+    expect(calls.map((c) => c.dueAt)).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ kind: 'sla', dueAt: breachAt });
+    expect(calls[1].at).toBeGreaterThanOrEqual(Date.parse(breachAt) - 50);
+  });
+
+  it('does not lose a re-arm that arrives while the activity runs', async () => {
+    const ticketId = randomUUID();
+    slow.set(ticketId, 1_500);
+    await timers.arm({ ticketId, kind: 'sla', dueAt: inMs(200) });
+    while (firedFor(ticketId).length === 0) await sleep(50);
+    const movedTo = inMs(2_500);
+    await timers.arm({ ticketId, kind: 'sla', dueAt: movedTo });
+    slow.delete(ticketId);
+
+    await handleOf('sla', ticketId).result();
+    const calls = firedFor(ticketId);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ dueAt: movedTo });
   });
 
   it('timers of different kinds on one ticket run side by side', async () => {

@@ -22,21 +22,31 @@ export function listMessages(input: ListMessagesInput, signal?: AbortSignal) {
 }
 
 /**
+ * How far back a search hit is looked for (issue 24): pages of 20, one request each, so 2 000
+ * messages; an older one opens the conversation at its newest messages, as any other.
+ */
+const FOCUS_MAX_PAGES = 100;
+
+/**
  * The conversation of one ticket: page 1 is the newest, older pages come in front via loadOlder.
  * `lastChange` tells the view whether to stick to the bottom (new/first page) or keep position (older).
+ * With `focusId`, older pages load until that message is in the list.
  */
-export function useMessages(ticketId: string, refreshKey = 0) {
+export function useMessages(ticketId: string, refreshKey = 0, focusId?: string) {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
   const [messages, setMessages] = useState<MessageView[]>([]);
   const [page, setPage] = useState(1);
   const [hasMore, setHasMore] = useState(false);
   const [loading, setLoading] = useState(true);
+  /** The last page whose answer is in the list: the focus asks for the next one only after it. */
+  const [loadedPage, setLoadedPage] = useState(0);
   const lastChange = useRef<'reset' | 'older' | 'new' | 'update'>('reset');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new ticket (or refresh) restarts the list
   useEffect(() => {
     setMessages([]);
     setPage(1);
+    setLoadedPage(0);
   }, [ticketId, refreshKey]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey forces a refetch of page 1
@@ -49,6 +59,7 @@ export function useMessages(ticketId: string, refreshKey = 0) {
         // Live messages that arrived during the fetch are newer than any page, so pages go in front.
         setMessages((prev) => prependPage(prev, res.messages));
         setHasMore(res.hasMore);
+        setLoadedPage(page);
       })
       .catch((err) => !ctrl.signal.aborted && toastError(err))
       .finally(() => !ctrl.signal.aborted && setLoading(false));
@@ -63,6 +74,11 @@ export function useMessages(ticketId: string, refreshKey = 0) {
       e.action === 'create' ? addMessage(prev, e.message) : replaceMessage(prev, e.message),
     );
   });
+
+  const focusMissing = focusId !== undefined && !messages.some((m) => m.id === focusId);
+  useEffect(() => {
+    if (focusMissing && loadedPage === page && hasMore && page < FOCUS_MAX_PAGES) setPage(page + 1);
+  }, [focusMissing, loadedPage, hasMore, page]);
 
   const loadOlder = useCallback(() => {
     if (!loading && hasMore) setPage((p) => p + 1);

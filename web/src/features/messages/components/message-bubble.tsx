@@ -9,16 +9,18 @@ import { MessageMedia, showsBody } from './message-media.tsx';
 interface Props {
   message: MessageView;
   showSender: boolean;
+  /** The message a search opened the conversation at: highlighted for a moment. */
+  found?: boolean;
   /** Absent in read-only views (the admin's peek): no options menu. */
   actions?: { canDelete: boolean; onReply: (m: MessageView) => void; onDelete: (m: MessageView) => void };
 }
 
-export function MessageBubble({ message, showSender, actions }: Props) {
+export function MessageBubble({ message, showSender, actions, found = false }: Props) {
   const t = useT();
   return (
     <div className={`message-row ${message.fromMe ? 'is-mine' : 'is-theirs'}`}>
       <div
-        className="message-bubble"
+        className={`message-bubble${found ? ' is-found' : ''}`}
         data-testid="message"
         data-from-me={String(message.fromMe)}
         data-message-id={message.id}

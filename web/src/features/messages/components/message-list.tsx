@@ -18,14 +18,25 @@ interface Props {
     onReply: (m: MessageView) => void;
     onDelete: (m: MessageView) => void;
   };
+  /** A message to bring into view and highlight once it is in the list (a search hit, issue 24). */
+  focusId?: string;
 }
 
 const LOAD_OLDER_PX = 50;
 
-export function MessageList({ messages, loading, isGroup, lastChange, onLoadOlder, actions }: Props) {
+export function MessageList({
+  messages,
+  loading,
+  isGroup,
+  lastChange,
+  onLoadOlder,
+  actions,
+  focusId,
+}: Props) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const heightBefore = useRef(0);
+  const focused = useRef<string | undefined>(undefined);
 
   // New and first messages stick to the bottom; an older page keeps what the reader was looking at.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each list change to fix the scroll
@@ -36,6 +47,19 @@ export function MessageList({ messages, loading, isGroup, lastChange, onLoadOlde
     else if (lastChange.current !== 'update') el.scrollTop = el.scrollHeight;
     heightBefore.current = el.scrollHeight;
   }, [messages, lastChange]);
+
+  // After the scroll above: the searched message to the middle of the list, once per message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list holds more messages
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !focusId || focused.current === focusId) return;
+    const target = el.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(focusId)}"]`);
+    if (!target) return;
+    focused.current = focusId;
+    const [box, list] = [target.getBoundingClientRect(), el.getBoundingClientRect()];
+    el.scrollTop += box.top - list.top - (el.clientHeight - box.height) / 2;
+    heightBefore.current = el.scrollHeight;
+  }, [messages, focusId]);
 
   const onScroll = () => {
     const el = ref.current;
@@ -71,6 +95,7 @@ export function MessageList({ messages, loading, isGroup, lastChange, onLoadOlde
             key={row.key}
             message={row.message}
             showSender={isGroup}
+            found={row.message.id === focusId}
             actions={actions && { ...actions, canDelete: actions.canDelete(row.message) }}
           />
         ),

@@ -22,6 +22,8 @@ interface Props {
   /** The admin's peek: the conversation without options or input. */
   readOnly?: boolean;
   inputAddon?: InputAddonHook;
+  /** A message to open the conversation at, highlighted (a search hit, issue 24). */
+  focusMessageId?: string;
 }
 
 export function MessagesPane({
@@ -31,6 +33,7 @@ export function MessagesPane({
   refreshKey = 0,
   readOnly = false,
   inputAddon,
+  focusMessageId,
 }: Props) {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
@@ -38,6 +41,7 @@ export function MessagesPane({
   const { messages, loading, loadOlder, appendOwn, replaceOwn, lastChange } = useMessages(
     ticketId,
     refreshKey,
+    focusMessageId,
   );
   const send = useSendMessage(ticketId);
   const sendMedia = useSendMedia(ticketId);
@@ -87,6 +91,7 @@ export function MessagesPane({
         isGroup={isGroup}
         lastChange={lastChange}
         onLoadOlder={loadOlder}
+        focusId={focusMessageId}
         actions={
           readOnly
             ? undefined

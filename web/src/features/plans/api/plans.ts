@@ -2,7 +2,7 @@ import type { PlanFeatures, PlanView } from '@zelo/contracts/tenancy/read-models
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 
-/** The seven modules a plan switches on, in the order the form and the table show them. */
+/** The modules a plan switches on, in the order the form and the table show them. */
 export const PLAN_FEATURES = [
   'useCampaigns',
   'useSchedules',
@@ -11,6 +11,7 @@ export const PLAN_FEATURES = [
   'useKanban',
   'useOpenAi',
   'useIntegrations',
+  'useReports',
 ] as const satisfies readonly (keyof PlanFeatures)[];
 
 const limit = v.pipe(
@@ -44,6 +45,7 @@ export const PlanInput = v.object({
   useKanban: v.boolean(),
   useOpenAi: v.boolean(),
   useIntegrations: v.boolean(),
+  useReports: v.boolean(),
 });
 export type PlanInput = v.InferOutput<typeof PlanInput>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { PlanInput } from './plans.ts';
+import { PLAN_FEATURES, PlanInput } from './plans.ts';
 
 const plan = {
   name: 'Solo',
@@ -15,6 +15,7 @@ const plan = {
   useKanban: false,
   useOpenAi: false,
   useIntegrations: false,
+  useReports: true,
 };
 const issue = (input: object) => v.safeParse(PlanInput, input, { abortPipeEarly: true }).issues?.[0]?.message;
 
@@ -30,6 +31,11 @@ describe('the plan form', () => {
     expect(issue({ ...plan, users: 0 })).toBe('plans.atLeastOne');
     expect(issue({ ...plan, queues: 1.5 })).toBe('plans.wholeNumber');
     expect(issue({ ...plan, connections: 10_001 })).toBe('plans.tooMany');
+  });
+
+  it('has every module switch, reports included (issue 24), and wants each set', () => {
+    expect(PLAN_FEATURES).toContain('useReports');
+    for (const f of PLAN_FEATURES) expect(issue({ ...plan, [f]: undefined })).toBeDefined();
   });
 
   it('wants a name of 2 to 50 characters', () => {

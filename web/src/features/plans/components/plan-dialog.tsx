@@ -28,6 +28,7 @@ const EMPTY: PlanInput = {
   useKanban: true,
   useOpenAi: true,
   useIntegrations: true,
+  useReports: true,
 };
 
 function NumberField({ name, label, step }: { name: keyof PlanInput; label: string; step?: string }) {
@@ -80,6 +81,7 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
         useKanban: plan.useKanban,
         useOpenAi: plan.useOpenAi,
         useIntegrations: plan.useIntegrations,
+        useReports: plan.useReports,
       }
     : EMPTY;
 

@@ -15,6 +15,8 @@ export const ListTicketsInput = v.object({
   withUnreadMessages: v.optional(v.boolean()),
   /** Tickets carrying any of these tags. */
   tags: v.optional(v.array(v.string())),
+  /** `slaDue`: the ticket closest to breaching its SLA first (issue 24). */
+  orderBy: v.optional(v.picklist(['recent', 'slaDue'])),
 });
 export type ListTicketsInput = v.InferOutput<typeof ListTicketsInput>;
 
@@ -33,6 +35,7 @@ export function listTickets(input: ListTicketsInput, signal?: AbortSignal) {
       users: json(q.users),
       tags: json(q.tags),
       withUnreadMessages: q.withUnreadMessages || undefined,
+      orderBy: q.orderBy === 'slaDue' ? q.orderBy : undefined,
     },
   });
 }

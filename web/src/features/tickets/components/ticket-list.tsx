@@ -13,6 +13,8 @@ interface Props {
   onLoadMore: () => void;
   onPeek?: (ticket: TicketView) => void;
   emptyMessage?: string;
+  /** The search tab's text, for the rows' excerpts. */
+  searchText?: string;
 }
 
 const LOAD_MORE_PX = 100;
@@ -26,6 +28,7 @@ export function TicketList({
   onLoadMore,
   onPeek,
   emptyMessage,
+  searchText,
 }: Props) {
   const t = useT();
   // The parent passes new closures on every render; stable wrappers over the latest ones let the
@@ -47,9 +50,10 @@ export function TicketList({
           onOpen={open}
           onAccept={accept}
           onPeek={canPeek ? peek : undefined}
+          searchText={searchText}
         />
       )),
-    [tickets, selectedId, canPeek, open, accept, peek],
+    [tickets, selectedId, canPeek, open, accept, peek, searchText],
   );
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;

@@ -7,14 +7,17 @@ import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useTicketTransition } from '../api/update-ticket.ts';
 import { normalizeSearch, SEARCH_DEBOUNCE_MS } from '../lib/search.ts';
+import type { TicketOrder } from '../lib/ticket-list-reducer.ts';
 import { useLiveTickets } from '../lib/use-live-tickets.ts';
 import { type TicketSearch, useTicketSearch } from '../lib/use-ticket-search.ts';
 import './ticket-manager.css';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { QueueFilter, SearchFilters } from './search-filters.tsx';
 import { TicketList } from './ticket-list.tsx';
+import { TicketOrderPicker } from './ticket-order.tsx';
 
 type MainTab = 'open' | 'closed' | 'search';
+const ORDER_KEY = 'ticketOrder';
 type OpenTab = 'open' | 'pending';
 
 interface Props {
@@ -45,6 +48,14 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
     withUnreadMessages: false,
   });
   const searchParam = useDebounced(normalizeSearch(text), SEARCH_DEBOUNCE_MS);
+  // Issue 24: the open and pending lists, newest first or closest to an SLA breach first (remembered).
+  const [orderBy, setOrderBy] = useState<TicketOrder>(() =>
+    localStorage.getItem(ORDER_KEY) === 'slaDue' ? 'slaDue' : 'recent',
+  );
+  const chooseOrder = (order: TicketOrder) => {
+    localStorage.setItem(ORDER_KEY, order);
+    setOrderBy(order);
+  };
 
   // Typing searches; clearing the box goes back to the open tab (section 2).
   useEffect(() => {
@@ -55,8 +66,8 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
     if (!normalizeSearch(value)) setMainTab((tab) => (tab === 'search' ? 'open' : tab));
   };
 
-  const open = useLiveTickets('open', showAll, queueFilter, refreshKey);
-  const pending = useLiveTickets('pending', showAll, queueFilter, refreshKey);
+  const open = useLiveTickets('open', showAll, queueFilter, refreshKey, orderBy);
+  const pending = useLiveTickets('pending', showAll, queueFilter, refreshKey, orderBy);
   const closed = useLiveTickets('closed', true, queueFilter, refreshKey);
   const found = useTicketSearch(
     { ...filters, queueIds: queueFilter ?? undefined, searchParam, showAll: isAdmin },
@@ -64,18 +75,22 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
   );
   const transition = useTicketTransition();
 
-  const openTicket = (ticket: TicketView) => navigate(`/tickets/${ticket.id}`);
+  // A search hit in a message opens the conversation at that message (issue 24).
+  const pathOf = ({ id, searchMatch }: TicketView) =>
+    searchMatch ? `/tickets/${id}?message=${encodeURIComponent(searchMatch.messageId)}` : `/tickets/${id}`;
+  const openTicket = (ticket: TicketView) => navigate(pathOf(ticket));
   const accept = async (ticket: TicketView) => {
     const updated = await transition('accept', ticket);
     if (updated) {
       setOpenTab('open');
-      navigate(`/tickets/${updated.id}`);
+      navigate(pathOf({ ...updated, searchMatch: ticket.searchMatch }));
     }
   };
 
   const list = (
     state: { tickets: TicketView[]; loading: boolean; loadMore: () => void },
     emptyMessage?: string,
+    searchText?: string,
   ) => (
     <TicketList
       tickets={state.tickets}
@@ -86,6 +101,7 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
       onLoadMore={state.loadMore}
       onPeek={isAdmin ? onPeek : undefined}
       emptyMessage={emptyMessage}
+      searchText={searchText}
     />
   );
 
@@ -124,6 +140,7 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
       <div className="ticket-filters" data-testid="ticket-filters">
         <QueueFilter selected={queueIds} onChange={setQueueIds} />
         {mainTab === 'search' && <SearchFilters search={filters} onChange={setFilters} />}
+        {mainTab === 'open' && <TicketOrderPicker value={orderBy} onChange={chooseOrder} />}
         {isAdmin && mainTab === 'open' && (
           <Switch
             className="ticket-show-all"
@@ -162,7 +179,7 @@ export function TicketManager({ selectedId, refreshKey = 0, onPeek }: Props) {
         </>
       )}
       {mainTab === 'closed' && list(closed)}
-      {mainTab === 'search' && list(found, t('ticketsExtra.searchEmpty'))}
+      {mainTab === 'search' && list(found, t('ticketsExtra.searchEmpty'), searchParam)}
       <NewTicketDialog
         isOpen={newTicketOpen}
         onClose={() => setNewTicketOpen(false)}

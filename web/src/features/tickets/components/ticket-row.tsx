@@ -1,9 +1,11 @@
 import { Button, Icon, Tag, Text } from '@blueprintjs/core';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
+import { findFolded } from '@zelo/contracts/tickets/search-text';
 import { memo } from 'react';
 import { formatTicketTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { messagePreview } from '../../../lib/message-preview.ts';
+import { SlaBadge } from './sla-badge.tsx';
 
 interface Props {
   ticket: TicketView;
@@ -12,6 +14,8 @@ interface Props {
   onAccept: (ticket: TicketView) => void;
   /** Admins' read-only look at the conversation (section 2, eye icon). */
   onPeek?: (ticket: TicketView) => void;
+  /** The search tab's text: a ticket found by a message shows that message's excerpt, the text marked. */
+  searchText?: string;
 }
 
 const initials = (name: string) =>
@@ -27,7 +31,14 @@ const initials = (name: string) =>
  * event re-rendered all of them (about a second per page at 600 rows). The list keeps the callbacks
  * stable and the reducer keeps unchanged tickets' identity, so only new or changed rows render.
  */
-export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onAccept, onPeek }: Props) {
+export const TicketRow = memo(function TicketRow({
+  ticket,
+  selected,
+  onOpen,
+  onAccept,
+  onPeek,
+  searchText,
+}: Props) {
   const t = useT();
   const pending = ticket.status === 'pending';
   const name = ticket.contact?.name || ticket.contact?.number || '—';
@@ -64,9 +75,20 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
           <span className="ticket-time">{formatTicketTime(ticket.updatedAt)}</span>
         </div>
         <div className="ticket-line">
-          <Text ellipsize className="ticket-last bp6-text-muted">
-            {messagePreview(ticket.lastMessage, t('media.location'))}
-          </Text>
+          {searchText && ticket.searchMatch ? (
+            <div
+              className="ticket-search-excerpt bp6-text-muted"
+              title={t('ticketSearch.foundInMessage')}
+              data-testid="ticket-search-excerpt"
+            >
+              <Icon icon="search-text" size={12} />{' '}
+              <Marked text={ticket.searchMatch.excerpt} find={searchText} />
+            </div>
+          ) : (
+            <Text ellipsize className="ticket-last bp6-text-muted">
+              {messagePreview(ticket.lastMessage, t('media.location'))}
+            </Text>
+          )}
           {ticket.unreadMessages > 0 && (
             <Tag round intent="success" className="ticket-unread" data-testid="ticket-unread">
               {ticket.unreadMessages}
@@ -74,6 +96,7 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
           )}
         </div>
         <div className="ticket-tags">
+          {ticket.sla && <SlaBadge sla={ticket.sla} />}
           {ticket.whatsapp && (
             <Tag minimal icon="mobile-phone">
               {ticket.whatsapp.name}
@@ -131,3 +154,16 @@ export const TicketRow = memo(function TicketRow({ ticket, selected, onOpen, onA
     </div>
   );
 });
+
+/** `text` with the first occurrence of `find` (whatever its case and accents) marked. */
+function Marked({ text, find }: { text: string; find: string }) {
+  const at = findFolded(text, find);
+  if (!at) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at.start)}
+      <mark data-testid="ticket-search-mark">{text.slice(at.start, at.end)}</mark>
+      {text.slice(at.end)}
+    </>
+  );
+}

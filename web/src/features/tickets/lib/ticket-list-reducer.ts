@@ -7,12 +7,17 @@ export interface TicketListState {
   hasMore: boolean;
 }
 
+/** The list's order: newest activity first, or the ticket closest to breaching its SLA first. */
+export type TicketOrder = 'recent' | 'slaDue';
+
 /** Which tickets a list shows; queueIds null means no queue filter at all. */
 export interface TicketListFilter {
   status: TicketStatus;
   userId: string;
   showAll: boolean;
   queueIds: string[] | null;
+  /** Omitted: `recent`. */
+  orderBy?: TicketOrder;
 }
 
 export type TicketListAction =
@@ -47,11 +52,35 @@ function upsert(state: TicketListState, ticket: TicketView, toTop: boolean): Tic
   return { ...state, tickets };
 }
 
+const dueKey = (t: TicketView) => (t.sla?.dueAt ? Date.parse(t.sla.dueAt) : Number.POSITIVE_INFINITY);
+
+/**
+ * The `slaDue` order, as GET /tickets?orderBy=slaDue gives it: the earliest breach instant first (so a
+ * breached ticket, overdue longest, leads), tickets without a running clock last; ties keep their
+ * places (the newest first, as they came). The same array when nothing moves, so the rows do not
+ * re-render.
+ */
+export function bySlaDue(tickets: TicketView[]): TicketView[] {
+  const sorted = [...tickets].sort((a, b) => {
+    const [ka, kb] = [dueKey(a), dueKey(b)];
+    return ka === kb ? 0 : ka < kb ? -1 : 1;
+  });
+  return sorted.every((t, i) => t === tickets[i]) ? tickets : sorted;
+}
+
 export function ticketListReducer(
   state: TicketListState,
   action: TicketListAction,
   filter: TicketListFilter,
 ): TicketListState {
+  const next = reduce(state, action, filter);
+  if (filter.orderBy !== 'slaDue' || next === state) return next;
+  // A live ticket (new, moved by a message, its clock re-armed) goes where its due instant puts it.
+  const tickets = bySlaDue(next.tickets);
+  return tickets === next.tickets ? next : { ...next, tickets };
+}
+
+function reduce(state: TicketListState, action: TicketListAction, filter: TicketListFilter): TicketListState {
   switch (action.type) {
     case 'loaded': {
       // The server filters by status and assignment; the queue rule for plain users is client-side.

@@ -2,6 +2,7 @@ import { ticketView } from '@zelo/contracts/testing/read-models';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { describe, expect, it } from 'vitest';
 import {
+  bySlaDue,
   emptyTicketList,
   type TicketListFilter,
   type TicketListState,
@@ -124,5 +125,76 @@ describe('ticket list, other events', () => {
     );
     expect(ids(second)).toEqual(['a', 'b', 'c']);
     expect(second.hasMore).toBe(false);
+  });
+});
+
+describe('ticket list ordered by the closest SLA breach (slaDue)', () => {
+  const bySla: TicketListFilter = { ...openMine, orderBy: 'slaDue' };
+  const due = (id: string, minutes: number | null, state: 'ok' | 'warned' | 'breached' = 'ok') =>
+    ticket(id, {
+      sla: {
+        target: 'firstResponse',
+        state,
+        warnAt: null,
+        dueAt: minutes === null ? null : new Date(Date.UTC(2026, 2, 2, 12, minutes)).toISOString(),
+      },
+    });
+
+  it('places a new ticket by its due instant, not at the top', () => {
+    const state = withTickets(due('a', 5), due('b', 30), ticket('none'));
+    const next = ticketListReducer(state, { type: 'update', ticket: due('c', 10) }, bySla);
+    expect(ids(next)).toEqual(['a', 'c', 'b', 'none']);
+    expect(next.count).toBe(4);
+  });
+
+  it('keeps tickets without a clock (or without a due instant) last, the newest of them first', () => {
+    const state = withTickets(due('a', 5), ticket('old'));
+    const next = ticketListReducer(state, { type: 'update', ticket: ticket('new') }, bySla);
+    expect(ids(next)).toEqual(['a', 'new', 'old']);
+    const noInstant = ticketListReducer(next, { type: 'update', ticket: due('never', null) }, bySla);
+    expect(ids(noInstant)).toEqual(['a', 'never', 'new', 'old']);
+  });
+
+  it('does not move a ticket to the top on a new message; a re-armed clock moves it', () => {
+    const state = withTickets(due('a', 5), due('b', 30));
+    expect(ids(ticketListReducer(state, { type: 'message', ticket: due('b', 30) }, bySla))).toEqual([
+      'a',
+      'b',
+    ]);
+    // An agent answered 'a': its next clock is due later than b's.
+    expect(ids(ticketListReducer(state, { type: 'message', ticket: due('a', 45) }, bySla))).toEqual([
+      'b',
+      'a',
+    ]);
+  });
+
+  it('puts a breached ticket first (overdue longest) and keeps ties in place', () => {
+    const state = withTickets(due('a', 5), due('b', 5), due('c', 20));
+    const next = ticketListReducer(state, { type: 'update', ticket: due('c', 1, 'breached') }, bySla);
+    expect(ids(next)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('orders an appended page with the rest, and leaves an unchanged list as it was', () => {
+    const first = ticketListReducer(
+      emptyTicketList,
+      { type: 'loaded', page: 1, tickets: [due('a', 5), due('b', 30)], count: 3, hasMore: true },
+      bySla,
+    );
+    const live = ticketListReducer(first, { type: 'update', ticket: due('c', 40) }, bySla);
+    const second = ticketListReducer(
+      live,
+      { type: 'loaded', page: 2, tickets: [due('d', 35), due('c', 40)], count: 4, hasMore: false },
+      bySla,
+    );
+    expect(ids(second)).toEqual(['a', 'b', 'd', 'c']);
+    expect(bySlaDue(second.tickets)).toBe(second.tickets);
+  });
+
+  it('keeps the newest-first rules under the default order', () => {
+    const state = withTickets(due('a', 5), due('b', 30));
+    expect(ids(ticketListReducer(state, { type: 'message', ticket: due('b', 30) }, openMine))).toEqual([
+      'b',
+      'a',
+    ]);
   });
 });

@@ -9,19 +9,21 @@ import {
   emptyTicketList,
   type TicketListAction,
   type TicketListFilter,
+  type TicketOrder,
   ticketListReducer,
 } from './ticket-list-reducer.ts';
 
 /**
  * One status list: pages from GET /tickets, then kept live by the socket under the section 4 rules.
  * `queueIds` is the page's queue filter; null (nothing picked) means every queue the user may see.
- * `refreshKey` lets the top bar's refresh button refetch everything.
+ * `refreshKey` lets the top bar's refresh button refetch everything; `orderBy` is kept by live updates too.
  */
 export function useLiveTickets(
   status: TicketStatus,
   showAll: boolean,
   queueIds: string[] | null,
   refreshKey = 0,
+  orderBy: TicketOrder = 'recent',
 ) {
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
@@ -34,6 +36,7 @@ export function useLiveTickets(
     // The closed tab lists closed tickets of every agent.
     showAll: status === 'closed' || showAll,
     queueIds: queueFilter,
+    orderBy,
   };
   const filterRef = useRef(filter);
   filterRef.current = filter;
@@ -47,7 +50,7 @@ export function useLiveTickets(
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter restarts at page 1
-  useEffect(() => setPage(1), [status, filter.showAll, queueKey, refreshKey]);
+  useEffect(() => setPage(1), [status, filter.showAll, queueKey, refreshKey, orderBy]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch exactly when the query changes
   useEffect(() => {
@@ -55,14 +58,14 @@ export function useLiveTickets(
     const f = filterRef.current;
     setLoading(true);
     listTickets(
-      { status, pageNumber: page, showAll: f.showAll, queueIds: f.queueIds ?? undefined },
+      { status, pageNumber: page, showAll: f.showAll, queueIds: f.queueIds ?? undefined, orderBy },
       ctrl.signal,
     )
       .then((res) => dispatch({ type: 'loaded', page, ...res }))
       .catch((err) => !ctrl.signal.aborted && toastError(err))
       .finally(() => !ctrl.signal.aborted && setLoading(false));
     return () => ctrl.abort();
-  }, [status, page, filter.showAll, queueKey, refreshKey, dispatch]);
+  }, [status, page, filter.showAll, queueKey, refreshKey, orderBy, dispatch]);
 
   useSocketRoom(`status:${status}`);
   useSocketRoom('notification');

@@ -45,7 +45,12 @@ export function useTicketSearch(search: TicketSearch, enabled: boolean) {
     return () => ctrl.abort();
   }, [key, page, enabled]);
 
-  useTicketPublished((ticket) => setTickets((prev) => prev.map((t) => (t.id === ticket.id ? ticket : t))));
+  // A published ticket has no search match: the row keeps the one its search found.
+  useTicketPublished((ticket) =>
+    setTickets((prev) =>
+      prev.map((t) => (t.id === ticket.id ? { ...ticket, searchMatch: t.searchMatch } : t)),
+    ),
+  );
 
   const loadMore = useCallback(() => {
     if (!loading && hasMore) setPage((p) => p + 1);
