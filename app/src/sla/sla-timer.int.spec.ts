@@ -96,6 +96,7 @@ describe('SLA timer', () => {
     expect(row.sla).toEqual({
       target: 'firstResponse',
       state: 'breached',
+      warnAt: new Date(openedAt + 48 * SECOND).toISOString(),
       dueAt: new Date(openedAt + 60 * SECOND).toISOString(),
     });
     await new Promise((r) => setTimeout(r, 2 * SECOND));
