@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
 import {
   createCampaignActivities,
-  type RunSettings,
   sendOneByOne,
 } from '../workflows/src/campaigns/run-campaign/activities.ts';
 import { campaignRunsClient } from '../workflows/src/campaigns/run-campaign/client.ts';

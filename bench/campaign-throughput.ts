@@ -387,7 +387,7 @@ const twice = [...perPhone.values()].filter((n) => n > 1).length;
 const events = (
   await q(
     `SELECT count(*)::int AS n, count(DISTINCT (stream_id, data->>'index'))::int AS d FROM es_events
-      WHERE type = 'CampaignShipmentSent' AND stream_id = ANY($1::text[])`,
+      WHERE type = 'CampaignMessageQueued' AND stream_id = ANY($1::text[])`,
     [campaigns.map((id) => `campaign-${id}`)],
   )
 )[0];
@@ -451,7 +451,7 @@ const rows: [string, string][] = [
   ],
   [
     'one message per phone',
-    `${correct ? 'yes' : 'NO'}: ${perPhone.size} phones reached, ${none} without, ${twice} twice, ${wrongConnection} on another connection; ${events.n} CampaignShipmentSent events for ${events.d} recipients`,
+    `${correct ? 'yes' : 'NO'}: ${perPhone.size} phones reached, ${none} without, ${twice} twice, ${wrongConnection} on another connection; ${events.n} CampaignMessageQueued events for ${events.d} recipients`,
   ],
 ];
 // Queries per campaign message during the campaign phase (the inbound load's share included: about

@@ -231,10 +231,7 @@ describe('billing in the browser', () => {
     const row = page.getByTestId('invoice-row').filter({ hasText: invoiceId.slice(0, 8) });
     await expect(row.getAttribute('data-status')).resolves.toBe('expired');
     await expect(row.getByTestId('invoice-status').textContent()).resolves.toBe('Vencido');
-    const background = await row
-      .locator('td')
-      .first()
-      .evaluate((td) => getComputedStyle(td).backgroundColor);
+    const background = await row.evaluate((tr) => getComputedStyle(tr).backgroundColor);
     expect(background).toBe('rgba(205, 66, 70, 0.15)');
     await row.getByTestId('invoice-pay').waitFor();
   });

@@ -40,7 +40,11 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
  * (`web/node_modules/.vite`): `npm start`'s server serves from there, and a test server rewriting it
  * underneath makes the running app load React twice (blank pages, "Invalid hook call").
  */
-export const TEST_VITE_CACHE = fileURLToPath(new URL('../web/node_modules/.vite-tests', import.meta.url));
+export const TEST_VITE_CACHE = fileURLToPath(
+  // One per vitest worker: test files run in parallel, and two dev servers optimising into one folder
+  // at once make one of them reload its page halfway through a test.
+  new URL(`../web/node_modules/.vite-tests/${process.env.VITEST_POOL_ID ?? '1'}`, import.meta.url),
+);
 
 /** The web app's Vite dev server on a free port, talking to the API at `apiUrl`. */
 export async function startWeb(
@@ -124,4 +128,24 @@ export async function browserToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   if (!token) throw new Error('the page holds no session');
   return token;
+}
+
+/**
+ * What most browser tests begin with: the product and the web app started (`env` adds to the test
+ * system's settings), Chromium open (`open`), the page logged in through the login screen as the demo
+ * admin (or `as`), and the access token that session holds.
+ */
+export async function startLoggedIn(
+  options: {
+    env?: Record<string, string>;
+    open?: Parameters<typeof openPage>[0];
+    as?: { email: string; password: string };
+  } = {},
+) {
+  const { DEMO } = await import('../app/src/testing/system.ts');
+  const { system, web } = await startProductAndWeb(options.env);
+  const { browser, page } = await openPage(options.open);
+  const as = options.as ?? DEMO;
+  await logIn(page, web.url, as.email, as.password);
+  return { system, web, browser, page, token: await browserToken(page) };
 }

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
+import { withWorkflows } from '../app/src/testing/workflows.ts';
 import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.9 campaigns in Chromium against the real product, with the workflows role on (a task queue
@@ -36,14 +33,7 @@ describe('campaigns in the browser', () => {
   const row = (name: string) => page.getByTestId('campaign-row').filter({ hasText: name });
 
   beforeAll(async () => {
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
-    ({ system, web } = await startProductAndWeb({
-      ZELO_ROLES: 'api,projections,channels,workflows',
-      TEMPORAL_TASK_QUEUE: `zelo-e2e-${randomUUID()}`,
-    }));
+    ({ system, web } = await startProductAndWeb(withWorkflows()));
     ({ token } = await system.login(DEMO.email, DEMO.password));
     const connections = await system.api('GET', '/whatsapp', { token });
     connectionName = connections.body.find((c: { id: string }) => c.id === DEMO.whatsappId).name;

@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Doc 1 §2: an admin adds a WhatsApp, reads its QR (the simulator's, as no phone is paired here), the
 // phone pairs, the QR dialog closes itself, the row turns CONNECTED and the menu's badge goes away.
@@ -13,9 +13,7 @@ describe('connections in the browser', () => {
 
   beforeAll(async () => {
     // autoPair off: every simulator connection, the demo one included, waits for a scan like a real phone.
-    ({ system, web } = await startProductAndWeb({ ZELO_DEMO_AUTOPAIR: 'false' }));
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn({ env: { ZELO_DEMO_AUTOPAIR: 'false' } }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import type { TestSystem } from '../app/src/testing/system.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // File lists (doc 2 §2.11) in Chromium: a list with two options and their files made in the dialog
 // (with its busy state while the files go up), listed, found by the search, edited and deleted; and a
@@ -23,10 +23,7 @@ describe('file lists, in the browser', () => {
   const row = (name: string) => page.getByTestId('fl-row').filter({ hasText: name });
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
-    token = await browserToken(page);
+    ({ system, web, browser, page, token } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import type { TestSystem } from '../app/src/testing/system.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // The flow builder in Chromium (doc 2 §2.14-2.16): a flow made from the list, drawn in the editor (a menu
 // with two options and a question, joined by edges), refused while an option leads nowhere (the error on
@@ -63,10 +63,7 @@ describe('the flow builder, in the browser', () => {
   }
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
-    token = await browserToken(page);
+    ({ system, web, browser, page, token } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, startLoggedIn, type startWeb } from './browser.ts';
 
 // Doc 2 §2.18: the admin reads how to call the external API and tries it from the page's forms; the
 // simulated customer's phone receives what was sent. A plan without the API sends the user away.
@@ -13,9 +13,7 @@ describe('messages API page in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import type { TestSystem } from '../app/src/testing/system.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Every screen of the menu on a phone (390 × 844, in pt): it renders (no error screen), and nothing
 // is wider than the screen, so no page needs a sideways scroll to reach a button or a column's end.
@@ -14,9 +14,9 @@ describe('every menu screen at 390 px', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage({ page: { viewport: { width: WIDTH, height: 844 } } }));
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn({
+      open: { page: { viewport: { width: WIDTH, height: 844 } } },
+    }));
   }, 120_000);
 
   afterAll(async () => {

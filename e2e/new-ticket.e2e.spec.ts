@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Doc 1 §2 new-ticket dialog and §4 "New ticket": search from three characters, create a contact from
 // a typed name and number, and the ERR_OTHER_OPEN_TICKET case of a contact another agent is serving.
@@ -16,9 +16,7 @@ describe('the new-ticket dialog', () => {
   let token: string;
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page, token } = await startLoggedIn());
     token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
     expect(token).not.toBe('');
   }, 120_000);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Doc 1 §2 notifications popover: the top bar's bell counts the tickets with unread customer
 // messages the user should read, live, and opens one on click. The demo admin has allTicket enabled,
@@ -14,9 +14,7 @@ describe('the notifications bell', () => {
   const customer = { number: '5511955554444', name: 'Bruna Sino' };
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

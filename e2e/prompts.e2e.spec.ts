@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, logIn, startLoggedIn, type startWeb } from './browser.ts';
 
 // Prompts (doc 2 §2.12) in Chromium: the menu entry, a prompt made in the dialog (its §5 errors
 // first), listed with its queue and max tokens, edited keeping the key, deleted; one made elsewhere
@@ -20,10 +20,7 @@ describe('prompts, in the browser', () => {
   const row = (name: string) => page.getByTestId('pr-row').filter({ hasText: name });
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
-    token = await browserToken(page);
+    ({ system, web, browser, page, token } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

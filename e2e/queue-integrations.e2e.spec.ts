@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import type { TestSystem } from '../app/src/testing/system.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Queue integrations (doc 2 §2.13) in Chromium: the menu entry, a webhook added in the dialog whose
 // fields follow the type, its signing secret and empty delivery log on edit, a row made elsewhere
@@ -17,10 +17,7 @@ describe('queue integrations, in the browser', () => {
   const row = (name: string) => page.getByTestId('qi-row').filter({ hasText: name });
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
-    token = await browserToken(page);
+    ({ system, web, browser, page, token } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
+import { withWorkflows } from '../app/src/testing/workflows.ts';
 import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Doc 2 §2.8 schedules and doc 1's to-do screen, in Chromium against the real product. Unlike
@@ -28,16 +25,7 @@ describe('schedules and to-do in the browser', () => {
   let token: string;
 
   beforeAll(async () => {
-    // The worker's INFO lines (state changes, the bundle) drown the test report.
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    // Idempotent: starts the Temporal dev server when it is not running.
-    execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
-    ({ system, web } = await startProductAndWeb({
-      ZELO_ROLES: 'api,projections,channels,workflows',
-      TEMPORAL_TASK_QUEUE: `zelo-e2e-${randomUUID()}`,
-    }));
+    ({ system, web } = await startProductAndWeb(withWorkflows()));
     // Before the browser logs in: a later login would tell the browser's session it was "accessed from
     // another computer" and reload it.
     ({ token } = await system.login(DEMO.email, DEMO.password));

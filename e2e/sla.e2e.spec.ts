@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
+import { withWorkflows } from '../app/src/testing/workflows.ts';
 import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
 
 // Issue 24, SLA in Chromium against the real product: the admin sets a 1-minute first-response target
@@ -30,16 +27,7 @@ describe('SLA policies and the live badge in the browser', () => {
   const toast = (text: string) => page.locator('.bp6-toast').filter({ hasText: text });
 
   beforeAll(async () => {
-    // The worker's INFO lines (state changes, the bundle) drown the test report.
-    Runtime.install({ logger: new DefaultLogger('WARN') });
-    // Idempotent: starts the Temporal dev server when it is not running.
-    execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/setup.mjs', import.meta.url))], {
-      stdio: 'pipe',
-    });
-    ({ system, web } = await startProductAndWeb({
-      ZELO_ROLES: 'api,projections,channels,workflows',
-      TEMPORAL_TASK_QUEUE: `zelo-e2e-${randomUUID()}`,
-    }));
+    ({ system, web } = await startProductAndWeb(withWorkflows()));
     ({ browser, page } = await openPage());
     page.on('request', (r) => {
       if (/\/sla-policies\//.test(r.url()) && ['POST', 'PUT'].includes(r.method()))

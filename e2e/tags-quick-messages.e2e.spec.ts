@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
-import { closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // An agent keeps quick replies and tags, tags a conversation from its header (creating the tag on the
 // fly), sees the chip on the ticket row, and answers with "/shortcode" from the message input.
@@ -12,9 +12,7 @@ describe('tags and quick replies in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

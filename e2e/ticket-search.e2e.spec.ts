@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
-import { browserToken, closeAll, logIn, openPage, startProductAndWeb, type startWeb } from './browser.ts';
+import { browserToken, closeAll, startLoggedIn, type startWeb } from './browser.ts';
 
 // Issue 24: the search tab finds a word of the customer's first message, long after it was written,
 // shows the message around it, and opens the conversation at that message.
@@ -13,9 +13,7 @@ describe('searching every message', () => {
   let page: Page;
 
   beforeAll(async () => {
-    ({ system, web } = await startProductAndWeb());
-    ({ browser, page } = await openPage());
-    await logIn(page, web.url, DEMO.email, DEMO.password);
+    ({ system, web, browser, page } = await startLoggedIn());
   }, 120_000);
 
   afterAll(async () => {

@@ -77,10 +77,10 @@ function portOpen(host, port, timeoutMs = 500) {
   });
 }
 
-function namespaceReady(cli) {
+function namespaceReady(cli, namespace = 'default') {
   const r = spawnSync(
     cli,
-    ['operator', 'namespace', 'describe', '--namespace', 'default', '--address', TEMPORAL_ADDRESS],
+    ['operator', 'namespace', 'describe', '--namespace', namespace, '--address', TEMPORAL_ADDRESS],
     {
       stdio: 'ignore',
       timeout: 10_000,
@@ -152,6 +152,41 @@ async function ensureTemporalServer(cli) {
   throw new SetupError(
     `the Temporal dev server did not answer on ${TEMPORAL_ADDRESS} within 60 s; see .data/temporal.log`,
   );
+}
+
+/**
+ * The namespaces test workers run their workflows in (workflows/src/testing/namespace.ts): test files
+ * run in parallel, each vitest worker in a namespace of its own. The dev server keeps them in its
+ * database, so this registers them once per machine.
+ */
+async function ensureTestNamespaces(cli) {
+  const TEST_NAMESPACES = 8;
+  const names = Array.from({ length: TEST_NAMESPACES }, (_, i) => `zelo-test-${i + 1}`);
+  const missing = names.filter((name) => !namespaceReady(cli, name));
+  for (const name of missing) {
+    spawnSync(
+      cli,
+      [
+        'operator',
+        'namespace',
+        'create',
+        '--namespace',
+        name,
+        '--retention',
+        '24h',
+        '--address',
+        TEMPORAL_ADDRESS,
+      ],
+      { stdio: 'ignore', timeout: 10_000 },
+    );
+  }
+  const deadline = Date.now() + 30_000;
+  while (missing.some((name) => !namespaceReady(cli, name))) {
+    if (Date.now() > deadline)
+      throw new SetupError(`could not register the Temporal namespaces ${missing.join(', ')}`);
+    await sleep(300);
+  }
+  if (missing.length) say('temporal namespaces', `registered ${missing.join(', ')}`);
 }
 
 /** Mailpit in .tools, installed with Go when missing (like the Temporal CLI); else one on PATH. */
@@ -314,7 +349,10 @@ try {
   await ensureTemporalServer(cli);
   await ensureMailpit(ensureMailpitBinary());
   await ensureDatabase();
-  if (forTests) ensureChromium();
+  if (forTests) {
+    await ensureTestNamespaces(cli);
+    ensureChromium();
+  }
 } catch (err) {
   console.error(`[setup] failed: ${err instanceof SetupError ? err.message : (err.stack ?? err)}`);
   process.exit(1);

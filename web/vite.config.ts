@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { usedIconPaths } from './icon-paths.ts';
 import { DEFAULT_API_URL, securityHeaders } from './security-headers.ts';
 
 export default defineConfig(({ command, isPreview }) => {
@@ -9,7 +11,7 @@ export default defineConfig(({ command, isPreview }) => {
   // nonce, drawn anew at each start. A build has no inline script: its policy allows none.
   const nonce = command === 'serve' && !isPreview ? randomBytes(16).toString('base64') : undefined;
   return {
-    plugins: [react()],
+    plugins: [react(), usedIconPaths(fileURLToPath(new URL('./src', import.meta.url)))],
     // The monorepo root hoists React 18 for other workspaces; libraries resolved from there (jotai,
     // Blueprint, wouter) must use this app's React 19, or hooks break with two Reacts on the page.
     resolve: { dedupe: ['react', 'react-dom'] },

@@ -173,7 +173,7 @@ async function startRoles(
     // Flows, prompts and integrations run as Temporal workflows, started and signalled from the chatbot
     // reactor; the connection opens on the first use.
     const { automationDispatch, lazyTemporalClient } = await import('./temporal-wiring.ts');
-    const temporal = lazyTemporalClient(config.temporalAddress);
+    const temporal = lazyTemporalClient(config.temporalAddress, config.temporalNamespace);
     started.push(() => temporal.close());
     const automation = automationDispatch(() => temporal.connect(), config.temporalTaskQueue, deps, pool);
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
@@ -273,6 +273,7 @@ async function startRoles(
       );
     const worker = await startWorker({
       address: config.temporalAddress,
+      namespace: config.temporalNamespace,
       taskQueue,
       activities: {
         ...workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }, jwtSecret, caughtUp),
@@ -282,7 +283,7 @@ async function startRoles(
     started.push(() => worker.stop());
     go();
     // The timers' client shares the worker's native connection (closed by worker.stop, after the timers).
-    const client = new Client({ connection: worker.connection });
+    const client = new Client({ connection: worker.connection, namespace: config.temporalNamespace });
     const day = 24 * 3600 * 1000;
     const renewal = {
       issueLeadMs: config.renewal.issueLeadDays * day,

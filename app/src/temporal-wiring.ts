@@ -146,7 +146,7 @@ export function automationDispatch(
  * CPU than over grpc-js), opened on the first call and again after a failed one, so that the role using
  * it starts while Temporal is down.
  */
-export function lazyTemporalClient(address: string) {
+export function lazyTemporalClient(address: string, namespace = 'default') {
   let client: Promise<Client> | null = null;
   let connection: NativeConnection | null = null;
   return {
@@ -154,7 +154,7 @@ export function lazyTemporalClient(address: string) {
       client ??= NativeConnection.connect({ address }).then(
         (c) => {
           connection = c;
-          return new Client({ connection: c });
+          return new Client({ connection: c, namespace });
         },
         (err) => {
           client = null;

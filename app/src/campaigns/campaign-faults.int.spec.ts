@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { dropDatabase } from '@zelo/services/platform/db';
 import { eventually } from '@zelo/services/testing/eventually';
+import { testNamespace } from '@zelo/workflows/testing/namespace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -61,7 +62,7 @@ async function fastCampaign(system: TestSystem, token: string) {
       expect(perPhone.filter((p) => p.n !== 1)).toEqual([]);
       const { rows } = await system.ctx.pool.query(
         `SELECT count(*)::int AS n, count(DISTINCT data->>'index')::int AS d FROM es_events
-          WHERE stream_id = $1 AND type = 'CampaignShipmentSent'`,
+          WHERE stream_id = $1 AND type = 'CampaignMessageQueued'`,
         [`campaign-${campaign.id}`],
       );
       expect(rows[0]).toEqual({ n: RECIPIENTS, d: RECIPIENTS });
@@ -109,7 +110,13 @@ describe('campaign run across a killed worker process', () => {
   const startWorkerProcess = () =>
     startProcess(
       [process.execPath, '--import', 'tsx', 'app/src/main.ts'],
-      { DATABASE_URL: system.databaseUrl, ZELO_ROLES: 'workflows', ZELO_LOG: 'false' },
+      {
+        DATABASE_URL: system.databaseUrl,
+        ZELO_ROLES: 'workflows',
+        ZELO_LOG: 'false',
+        // The test system's namespace: the API it started queues the campaign's run there.
+        TEMPORAL_NAMESPACE: testNamespace(),
+      },
       "state: 'RUNNING'",
     );
 
@@ -186,6 +193,8 @@ describe('campaign run across a restart of the Temporal server', () => {
       env: {
         ZELO_ROLES: 'api,projections,channels,workflows',
         TEMPORAL_ADDRESS: `127.0.0.1:${port}`,
+        // A fresh server of this test's own knows only the default namespace.
+        TEMPORAL_NAMESPACE: 'default',
       },
     });
     ({ token } = await system.login(DEMO.email, DEMO.password));

@@ -2,6 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { dropDatabase } from '@zelo/services/platform/db';
 import { eventually } from '@zelo/services/testing/eventually';
 import { campaignWorkflowId } from '@zelo/workflows/campaigns/run-campaign/workflow';
+import { testNamespace } from '@zelo/workflows/testing/namespace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -56,7 +57,9 @@ describe('campaign cancelled and restarted at once', () => {
       address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
     });
     try {
-      const handle = new Client({ connection }).workflow.getHandle(campaignWorkflowId(id));
+      const handle = new Client({ connection, namespace: testNamespace() }).workflow.getHandle(
+        campaignWorkflowId(id),
+      );
       await eventually(
         async () => (await handle.describe()).status.name === 'RUNNING',
         30_000,

@@ -93,14 +93,14 @@ describe('campaigns', () => {
     });
   const sent = (id: string, index: number) =>
     runtime({
-      type: 'RecordShipmentSent',
+      type: 'RecordMessageQueued',
       ...ref(id),
       index,
       number: recipients[index]?.number ?? '',
       messageId: crypto.randomUUID(),
       ticketId: crypto.randomUUID(),
       variant: 1,
-      sentAt: inMs(0),
+      queuedAt: inMs(0),
     });
 
   beforeAll(async () => {
@@ -275,14 +275,14 @@ describe('campaigns', () => {
     await started(c.id);
     await sent(c.id, 0);
     await runtime({
-      type: 'RecordShipmentFailed',
+      type: 'RecordMessageFailed',
       ...ref(c.id),
       index: 1,
       number: recipients[1]?.number ?? '',
       reason: 'ERR_WAPP_INVALID_CONTACT',
       failedAt: inMs(0),
     });
-    await runtime({ type: 'RecordShipmentDelivered', ...ref(c.id), index: 0, deliveredAt: inMs(0) });
+    await runtime({ type: 'RecordMessageSent', ...ref(c.id), index: 0, sentAt: inMs(0) });
     // Repeats change nothing.
     expect((await sent(c.id, 0)).appended).toEqual([]);
     expect((await call(admin, 'GET', `/campaigns/${c.id}`)).body).toMatchObject({

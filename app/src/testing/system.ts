@@ -5,6 +5,7 @@ import { dropDatabase } from '@zelo/services/platform/db';
 import { DEMO } from '@zelo/services/seed';
 import { testServerUrl } from '@zelo/services/testing/database';
 import { endWorkflowsOn } from '@zelo/workflows/testing/end-workflows';
+import { testNamespace } from '@zelo/workflows/testing/namespace';
 import { startZelo, type Zelo } from '../system.ts';
 
 export interface TestSystem extends Zelo {
@@ -50,6 +51,7 @@ export async function startTestSystem(
     ZELO_LOG: 'false',
     // Password hashes at a test cost (production refuses to lower it): tests create and log in many users.
     ZELO_PASSWORD_HASH_LOG2N: '12',
+    TEMPORAL_NAMESPACE: testNamespace(),
     ...options.env,
   });
   const zelo = await startZelo(config, { clock: options.clock ?? systemClock, logStream: options.logStream });
@@ -118,7 +120,11 @@ export async function startTestSystem(
       if (o.keepDatabase) return;
       // What this system started on the shared dev server ends with its database.
       if (config.roles.has('workflows'))
-        await endWorkflowsOn(config.temporalAddress, config.temporalTaskQueue).catch(() => 0);
+        await endWorkflowsOn(
+          config.temporalAddress,
+          config.temporalTaskQueue,
+          config.temporalNamespace,
+        ).catch(() => 0);
       await dropDatabase(databaseUrl);
     },
   };

@@ -4,6 +4,9 @@ import { event, Id, IsoDate, NullableId } from '../common.ts';
 // One stream per campaign (`campaign-<id>`): its fields, its life, and every shipment of its run, so the
 // report is a projection and a restart knows exactly which recipients were already attempted.
 
+/** What every event of a campaign's stream names. */
+const CampaignRef = { campaignId: Id, companyId: Id };
+
 export const CampaignStatus = v.picklist([
   'INATIVA',
   'PROGRAMADA',
@@ -13,7 +16,10 @@ export const CampaignStatus = v.picklist([
 ]);
 export type CampaignStatus = v.InferOutput<typeof CampaignStatus>;
 
-/** What the campaign dialog sets (doc 2 §2.9, §3). Empty variants are ''. `tagId` is the form's tagListId. */
+/**
+ * What the campaign dialog sets (doc 2 §2.9, §3). Empty variants are ''. `tagListId` is the spec's name
+ * for the tag whose contacts receive it (recorded as `tagId` before issue 27; upcast on read).
+ */
 export const CampaignFields = v.object({
   name: v.string(),
   message1: v.string(),
@@ -25,15 +31,14 @@ export const CampaignFields = v.object({
   /** null: not scheduled (INATIVA). */
   scheduledAt: v.nullable(IsoDate),
   contactListId: NullableId,
-  tagId: NullableId,
+  tagListId: NullableId,
   fileListId: NullableId,
 });
 export type CampaignFields = v.InferOutput<typeof CampaignFields>;
 
 /** status: PROGRAMADA when scheduledAt is set, else INATIVA. */
 export const CampaignCreated = event('CampaignCreated', {
-  campaignId: Id,
-  companyId: Id,
+  ...CampaignRef,
   userId: Id,
   fields: CampaignFields,
   status: v.picklist(['INATIVA', 'PROGRAMADA']),
@@ -45,25 +50,23 @@ export type CampaignCreated = v.InferOutput<typeof CampaignCreated>;
  * its messages or file list (it stays cancelled; they apply on restart).
  */
 export const CampaignUpdated = event('CampaignUpdated', {
-  campaignId: Id,
-  companyId: Id,
+  ...CampaignRef,
   fields: CampaignFields,
   status: v.picklist(['INATIVA', 'PROGRAMADA', 'CANCELADA']),
 });
 export type CampaignUpdated = v.InferOutput<typeof CampaignUpdated>;
 
-export const CampaignDeleted = event('CampaignDeleted', { campaignId: Id, companyId: Id });
+export const CampaignDeleted = event('CampaignDeleted', CampaignRef);
 export type CampaignDeleted = v.InferOutput<typeof CampaignDeleted>;
 
 export const CampaignMediaAttached = event('CampaignMediaAttached', {
-  campaignId: Id,
-  companyId: Id,
+  ...CampaignRef,
   mediaPath: v.string(),
   mediaName: v.string(),
 });
 export type CampaignMediaAttached = v.InferOutput<typeof CampaignMediaAttached>;
 
-export const CampaignMediaRemoved = event('CampaignMediaRemoved', { campaignId: Id, companyId: Id });
+export const CampaignMediaRemoved = event('CampaignMediaRemoved', CampaignRef);
 export type CampaignMediaRemoved = v.InferOutput<typeof CampaignMediaRemoved>;
 
 /** One recipient of a run, as the list (or the tag's contacts) held it when the campaign started. */
@@ -79,8 +82,7 @@ export type CampaignRecipient = v.InferOutput<typeof CampaignRecipient>;
  * restart or a crashed worker walks the same list and a list edited meanwhile changes nothing.
  */
 export const CampaignStarted = event('CampaignStarted', {
-  campaignId: Id,
-  companyId: Id,
+  ...CampaignRef,
   whatsappId: Id,
   startedAt: IsoDate,
   recipients: v.array(CampaignRecipient),
@@ -92,68 +94,61 @@ export type CampaignStarted = v.InferOutput<typeof CampaignStarted>;
  * connected): it goes back to INATIVA with the reason, to be fixed and scheduled again.
  */
 export const CampaignStartRefused = event('CampaignStartRefused', {
-  campaignId: Id,
-  companyId: Id,
+  ...CampaignRef,
   reason: v.string(),
   refusedAt: IsoDate,
 });
 export type CampaignStartRefused = v.InferOutput<typeof CampaignStartRefused>;
 
-/** Recipient `index` (of CampaignStarted.recipients) was handed to the outbound queue as `messageId`. */
-export const CampaignShipmentSent = event('CampaignShipmentSent', {
-  campaignId: Id,
-  companyId: Id,
+/**
+ * Recipient `index` (of CampaignStarted.recipients) was handed to the outbound queue as `messageId`
+ * (the report's "sent"; recorded as CampaignShipmentSent with `sentAt` before issue 27, upcast on read).
+ */
+export const CampaignMessageQueued = event('CampaignMessageQueued', {
+  ...CampaignRef,
   index: v.number(),
   number: v.string(),
   messageId: Id,
   ticketId: Id,
   /** Which of message1..5 was picked (1-5). */
   variant: v.number(),
+  queuedAt: IsoDate,
+});
+export type CampaignMessageQueued = v.InferOutput<typeof CampaignMessageQueued>;
+
+/**
+ * The channel sent the queued message (the report's "delivered" and its deliveredAt; no delivery
+ * receipt). Recorded as CampaignShipmentDelivered with `deliveredAt` before issue 27, upcast on read.
+ */
+export const CampaignMessageSent = event('CampaignMessageSent', {
+  ...CampaignRef,
+  index: v.number(),
   sentAt: IsoDate,
 });
-export type CampaignShipmentSent = v.InferOutput<typeof CampaignShipmentSent>;
+export type CampaignMessageSent = v.InferOutput<typeof CampaignMessageSent>;
 
-/** The channel accepted the shipment's message (the spec's deliveredAt). */
-export const CampaignShipmentDelivered = event('CampaignShipmentDelivered', {
-  campaignId: Id,
-  companyId: Id,
-  index: v.number(),
-  deliveredAt: IsoDate,
-});
-export type CampaignShipmentDelivered = v.InferOutput<typeof CampaignShipmentDelivered>;
-
-/** Recipient `index` could not be sent to (its number is not on WhatsApp, the channel refused it...). */
-export const CampaignShipmentFailed = event('CampaignShipmentFailed', {
-  campaignId: Id,
-  companyId: Id,
+/**
+ * Recipient `index` could not be sent to (its number is not on WhatsApp, the channel refused it or gave
+ * up on the queued message). Recorded as CampaignShipmentFailed before issue 27, upcast on read.
+ */
+export const CampaignMessageFailed = event('CampaignMessageFailed', {
+  ...CampaignRef,
   index: v.number(),
   number: v.string(),
   reason: v.string(),
   failedAt: IsoDate,
 });
-export type CampaignShipmentFailed = v.InferOutput<typeof CampaignShipmentFailed>;
+export type CampaignMessageFailed = v.InferOutput<typeof CampaignMessageFailed>;
 
-export const CampaignCancelled = event('CampaignCancelled', {
-  campaignId: Id,
-  companyId: Id,
-  cancelledAt: IsoDate,
-});
+export const CampaignCancelled = event('CampaignCancelled', { ...CampaignRef, cancelledAt: IsoDate });
 export type CampaignCancelled = v.InferOutput<typeof CampaignCancelled>;
 
 /** Back to EM_ANDAMENTO: the run resumes at the first recipient without a shipment. */
-export const CampaignRestarted = event('CampaignRestarted', {
-  campaignId: Id,
-  companyId: Id,
-  restartedAt: IsoDate,
-});
+export const CampaignRestarted = event('CampaignRestarted', { ...CampaignRef, restartedAt: IsoDate });
 export type CampaignRestarted = v.InferOutput<typeof CampaignRestarted>;
 
 /** Every recipient was attempted (FINALIZADA). */
-export const CampaignFinished = event('CampaignFinished', {
-  campaignId: Id,
-  companyId: Id,
-  completedAt: IsoDate,
-});
+export const CampaignFinished = event('CampaignFinished', { ...CampaignRef, completedAt: IsoDate });
 export type CampaignFinished = v.InferOutput<typeof CampaignFinished>;
 
 export const CampaignEvent = v.variant('type', [
@@ -164,9 +159,9 @@ export const CampaignEvent = v.variant('type', [
   CampaignMediaRemoved,
   CampaignStarted,
   CampaignStartRefused,
-  CampaignShipmentSent,
-  CampaignShipmentDelivered,
-  CampaignShipmentFailed,
+  CampaignMessageQueued,
+  CampaignMessageSent,
+  CampaignMessageFailed,
   CampaignCancelled,
   CampaignRestarted,
   CampaignFinished,
@@ -194,6 +189,15 @@ export const CampaignSettingsFields = v.object({
   sendingWindow: v.nullable(v.object({ start: ClockTime, end: ClockTime })),
 });
 export type CampaignSettingsFields = v.InferOutput<typeof CampaignSettingsFields>;
+
+/**
+ * What a run reads at its start and after every long pause (services' runtime answers it, the
+ * workflow paces by it): the settings but the variables (the send fills those), in the company's zone.
+ */
+export type RunSettings = Omit<CampaignSettingsFields, 'variables'> & {
+  /** IANA zone of the company's hours (the sending window, the daily cap's day). */
+  timeZone: string;
+};
 
 /** One stream per company: `campaignsettings-<companyId>`. */
 export const CampaignSettingsChanged = event('CampaignSettingsChanged', {
@@ -235,3 +239,11 @@ export const MESSAGE_INTERVAL_CHOICES = [0, 5, 10, 15, 20] as const;
 export const LONGER_INTERVAL_CHOICES = [0, 1, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120] as const;
 /** doc 2 §4: a PROGRAMADA campaign is editable while its start is more than this far away. */
 export const CAMPAIGN_EDIT_LOCK_MS = 60 * 60 * 1000;
+/**
+ * Whether a PROGRAMADA campaign starting at `scheduledAt` is too close to its start to be edited at
+ * `now` (ms); without a (valid) start it is. The decider's rule, which the dialog shows before the save.
+ */
+export function isWithinEditLock(scheduledAt: string | null, now: number): boolean {
+  const startsIn = (scheduledAt ? Date.parse(scheduledAt) : now) - now;
+  return !(startsIn > CAMPAIGN_EDIT_LOCK_MS);
+}

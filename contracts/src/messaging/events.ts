@@ -45,6 +45,11 @@ export const OutboundMessageQueued = event('OutboundMessageQueued', {
    * events recorded before it existed.
    */
   automatic: v.optional(v.literal(true)),
+  /**
+   * The text of a campaign's message to one recipient (not its files): the campaign follows what the
+   * channel makes of it (issue 27; older events are marked by their actor, see event-store/upcast.ts).
+   */
+  campaignText: v.optional(v.literal(true)),
 });
 export type OutboundMessageQueued = v.InferOutput<typeof OutboundMessageQueued>;
 

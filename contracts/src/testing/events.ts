@@ -574,7 +574,7 @@ export const campaignFields = () => ({
   whatsappId: testId(),
   scheduledAt: TEST_NOW,
   contactListId: testId(),
-  tagId: null,
+  tagListId: null,
   fileListId: null,
 });
 export const campaignCreated = builder('CampaignCreated', () => ({
@@ -606,21 +606,21 @@ export const campaignStartRefused = builder('CampaignStartRefused', () => ({
   reason: 'ERR_CAMPAIGN_NO_RECIPIENTS',
   refusedAt: TEST_NOW,
 }));
-export const campaignShipmentSent = builder('CampaignShipmentSent', () => ({
+export const campaignMessageQueued = builder('CampaignMessageQueued', () => ({
   ...campaignRef(),
   index: 0,
   number: '5511988887777',
   messageId: testId(),
   ticketId: testId(),
   variant: 1,
-  sentAt: TEST_NOW,
+  queuedAt: TEST_NOW,
 }));
-export const campaignShipmentDelivered = builder('CampaignShipmentDelivered', () => ({
+export const campaignMessageSent = builder('CampaignMessageSent', () => ({
   ...campaignRef(),
   index: 0,
-  deliveredAt: TEST_NOW,
+  sentAt: TEST_NOW,
 }));
-export const campaignShipmentFailed = builder('CampaignShipmentFailed', () => ({
+export const campaignMessageFailed = builder('CampaignMessageFailed', () => ({
   ...campaignRef(),
   index: 0,
   number: '5511988887777',
@@ -951,9 +951,9 @@ export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
   CampaignMediaRemoved: campaignMediaRemoved,
   CampaignStarted: campaignStarted,
   CampaignStartRefused: campaignStartRefused,
-  CampaignShipmentSent: campaignShipmentSent,
-  CampaignShipmentDelivered: campaignShipmentDelivered,
-  CampaignShipmentFailed: campaignShipmentFailed,
+  CampaignMessageQueued: campaignMessageQueued,
+  CampaignMessageSent: campaignMessageSent,
+  CampaignMessageFailed: campaignMessageFailed,
   CampaignCancelled: campaignCancelled,
   CampaignRestarted: campaignRestarted,
   CampaignFinished: campaignFinished,

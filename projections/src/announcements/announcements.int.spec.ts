@@ -6,19 +6,13 @@ import {
   announcementMediaRemoved,
   announcementUpdated,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { announcementsProjection } from './announcements.ts';
 import { getAnnouncement, searchAnnouncements } from './queries.ts';
 
 describe('announcements read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = (...events: AnyEvent[]) => db.given([announcementsProjection], events);
   const everyone = { super: false };
   const superUser = { super: true };

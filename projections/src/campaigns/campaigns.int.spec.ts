@@ -7,11 +7,11 @@ import {
   campaignFinished,
   campaignMediaAttached,
   campaignMediaRemoved,
+  campaignMessageFailed,
+  campaignMessageQueued,
+  campaignMessageSent,
   campaignRestarted,
   campaignSettingsChanged,
-  campaignShipmentDelivered,
-  campaignShipmentFailed,
-  campaignShipmentSent,
   campaignStarted,
   campaignStartRefused,
   campaignUpdated,
@@ -27,13 +27,13 @@ import {
   ticketCreated,
   ticketTagsSynced,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionsProjection } from '../connections/whatsapps.ts';
 import { contactListsProjection } from '../contact-lists/contact-lists.ts';
 import { contactsProjection } from '../contacts/contacts.ts';
 import { fileListsProjection } from '../file-lists/file-lists.ts';
 import { tagsProjection } from '../tags/tags.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { conversationsProjection } from '../tickets/conversations.ts';
 import { campaignsProjection } from './campaigns.ts';
 import { getCampaign, getCampaignSettings, listCampaigns, listShipments } from './queries.ts';
@@ -45,13 +45,7 @@ const recipients = [
 ];
 
 describe('campaigns read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) =>
     db.given(
       [
@@ -218,7 +212,7 @@ describe('campaigns read model', () => {
     const fields = {
       ...campaignFields(),
       contactListId: null,
-      tagId,
+      tagListId: tagId,
       scheduledAt: '2030-02-01T12:00:00.000Z',
     };
     const created = campaignCreated({ companyId, fields, status: 'PROGRAMADA' });
@@ -237,14 +231,14 @@ describe('campaigns read model', () => {
     const { changes } = await given(
       created,
       campaignStarted({ ...ref, recipients }),
-      campaignShipmentSent({ ...ref, index: 0, number: recipients[0]?.number, messageId }),
-      campaignShipmentFailed({
+      campaignMessageQueued({ ...ref, index: 0, number: recipients[0]?.number, messageId }),
+      campaignMessageFailed({
         ...ref,
         index: 1,
         number: recipients[1]?.number,
         reason: 'ERR_WAPP_INVALID_CONTACT',
       }),
-      campaignShipmentDelivered({ ...ref, index: 0, deliveredAt: '2030-01-31T14:00:05.000Z' }),
+      campaignMessageSent({ ...ref, index: 0, sentAt: '2030-01-31T14:00:05.000Z' }),
     );
     expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
       status: 'EM_ANDAMENTO',
@@ -279,12 +273,12 @@ describe('campaigns read model', () => {
     const { campaignId } = created.data;
     const ref = { companyId, campaignId };
     const started = campaignStarted({ ...ref, recipients });
-    const sent = campaignShipmentSent({ ...ref, index: 0 });
+    const sent = campaignMessageQueued({ ...ref, index: 0 });
     await given(created, started, sent);
     await given(
       sent,
-      campaignShipmentSent({ ...ref, index: 7 }),
-      campaignShipmentDelivered({ ...ref, index: 2 }),
+      campaignMessageQueued({ ...ref, index: 7 }),
+      campaignMessageSent({ ...ref, index: 2 }),
       started,
     );
     expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
@@ -308,14 +302,14 @@ describe('campaigns read model', () => {
     await given(
       created,
       campaignStarted({ ...ref, recipients }),
-      campaignShipmentSent({ ...ref, index: 0 }),
-      campaignShipmentSent({ ...ref, index: 1 }),
-      campaignShipmentDelivered({ ...ref, index: 1 }),
+      campaignMessageQueued({ ...ref, index: 0 }),
+      campaignMessageQueued({ ...ref, index: 1 }),
+      campaignMessageSent({ ...ref, index: 1 }),
     );
     await given(
-      campaignShipmentFailed({ ...ref, index: 0, reason: 'ERR_SENDING_WAPP_MSG: gave up' }),
-      campaignShipmentFailed({ ...ref, index: 1 }),
-      campaignShipmentFailed({ ...ref, index: 0 }),
+      campaignMessageFailed({ ...ref, index: 0, reason: 'ERR_SENDING_WAPP_MSG: gave up' }),
+      campaignMessageFailed({ ...ref, index: 1 }),
+      campaignMessageFailed({ ...ref, index: 0 }),
     );
     expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
       validContacts: 3,

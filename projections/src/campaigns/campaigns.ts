@@ -43,10 +43,12 @@ const shipmentChange = (d: { companyId: string; campaignId: string; index: numbe
 });
 
 type ShipmentEvent = ProjectionEventOf<
-  'CampaignShipmentSent' | 'CampaignShipmentFailed' | 'CampaignShipmentDelivered'
+  'CampaignMessageQueued' | 'CampaignMessageFailed' | 'CampaignMessageSent'
 >;
 
 /**
+ * The report speaks the spec's words: a queued message is its "sent" (sent_at), the channel's send its
+ * "delivered" (delivered_at).
  * A shipment moves its row forward once (pending → sent or failed, sent → delivered) and the campaign's
  * counters move with it only when the row did: a repeated event, or one for an index the run does not
  * have, changes nothing. `sent` counts delivered shipments too (pending = recipients − sent − failed).
@@ -55,13 +57,13 @@ type ShipmentEvent = ProjectionEventOf<
 async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEvent) {
   const d = e.data;
   const moved =
-    e.type === 'CampaignShipmentSent'
+    e.type === 'CampaignMessageQueued'
       ? {
           sql: `UPDATE campaign_shipments SET status='sent', message_id=$4, sent_at=$5
                  WHERE campaign_id=$1 AND idx=$2 AND status='pending' RETURNING 'pending' AS was`,
-          values: [e.data.messageId, e.data.sentAt],
+          values: [e.data.messageId, e.data.queuedAt],
         }
-      : e.type === 'CampaignShipmentFailed'
+      : e.type === 'CampaignMessageFailed'
         ? {
             // A sent shipment may fail later (the channel gave up): it leaves the sent count.
             sql: `UPDATE campaign_shipments s SET status='failed', failed_at=$4, reason=$5
@@ -73,15 +75,15 @@ async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEven
         : {
             sql: `UPDATE campaign_shipments SET status='delivered', delivered_at=$4
                    WHERE campaign_id=$1 AND idx=$2 AND status='sent' RETURNING 'sent' AS was`,
-            values: [e.data.deliveredAt],
+            values: [e.data.sentAt],
           };
   const counter = {
-    CampaignShipmentSent: 'sent',
-    CampaignShipmentFailed: 'failed',
-    CampaignShipmentDelivered: 'delivered',
+    CampaignMessageQueued: 'sent',
+    CampaignMessageFailed: 'failed',
+    CampaignMessageSent: 'delivered',
   }[e.type];
   const leavesSent =
-    e.type === 'CampaignShipmentFailed'
+    e.type === 'CampaignMessageFailed'
       ? `, sent = sent - (SELECT count(*) FROM moved WHERE was = 'sent')`
       : '';
   await write(
@@ -105,7 +107,7 @@ const fieldValues = ({ fields: f, status }: { fields: CampaignFields; status: st
   f.scheduledAt,
   f.whatsappId,
   f.contactListId,
-  f.tagId,
+  f.tagListId,
   f.fileListId,
 ];
 
@@ -189,9 +191,9 @@ export const campaignsProjection: Projection = {
           at,
         ]);
         return [campaignChange(e.data, 'update')];
-      case 'CampaignShipmentSent':
-      case 'CampaignShipmentFailed':
-      case 'CampaignShipmentDelivered':
+      case 'CampaignMessageQueued':
+      case 'CampaignMessageFailed':
+      case 'CampaignMessageSent':
         return shipment(tx, e);
       case 'CampaignCancelled':
         await write(tx, `UPDATE campaigns SET status='CANCELADA', updated_at=$2 WHERE id=$1`, [

@@ -8,20 +8,14 @@ import {
   userCreated,
   userDeleted,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { type ReadModelDatabase, useReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { chatsProjection } from './chats.ts';
 import { chatMessagesPage, getChat, getChatsByIds, listChats } from './queries.ts';
 
 describe('chats read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = (...events: Parameters<ReadModelDatabase['given']>[1]) =>
     db.given([usersProjection, chatsProjection], events);
 

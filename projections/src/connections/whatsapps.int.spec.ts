@@ -7,19 +7,13 @@ import {
   connectionUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { getConnection, getConnectionSettings, listConnections } from './queries.ts';
 import { connectionsProjection } from './whatsapps.ts';
 
 describe('connections (whatsapps) read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([connectionsProjection], events)).history;
 
   it('shows a connection with its settings, its session status and, to admins, its token', async () => {

@@ -9,8 +9,8 @@ import {
   contactListUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { contactListsProjection } from './contact-lists.ts';
 import {
   allContactLists,
@@ -23,13 +23,7 @@ import {
 } from './queries.ts';
 
 describe('contact-lists read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => db.given([contactListsProjection], events);
 
   const aList = (companyId: string, name: string) => {

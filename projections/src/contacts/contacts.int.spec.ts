@@ -1,18 +1,12 @@
 import type { AnyEvent } from '@zelo/contracts/events';
 import { contactCreated, contactDeleted, contactUpdated, testId } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { contactsProjection } from './contacts.ts';
 import { getContact, listAllContacts, listContacts } from './queries.ts';
 
 describe('contacts read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([contactsProjection], events)).history;
 
   it('shows a contact as created, then as last updated, keeping when it was created', async () => {

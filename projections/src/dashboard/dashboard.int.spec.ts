@@ -13,11 +13,11 @@ import {
   ticketReopened,
   userCreated,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactsProjection } from '../contacts/contacts.ts';
 import { reportsProjectionIn } from '../reports/projection.ts';
 import { reportView } from '../reports/queries.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { recorded } from '../testing/recorded-events.ts';
 import { conversationsProjection } from '../tickets/conversations.ts';
 import { usersProjection } from '../users/users.ts';
@@ -29,13 +29,7 @@ import { dashboardCounters, dayRange, ticketsPerDay, ticketsPerUser } from './qu
 const readers = [usersProjection, contactsProjection, conversationsProjection, reportsProjectionIn('UTC')];
 
 describe('dashboard counters and charts, on the reports model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   /** An event recorded at that time (HH:MM, UTC) of 2026-01-05, so durations come out in whole minutes. */
   const on = (time: string, event: AnyEvent) => recorded(event, { at: `2026-01-05T${time}:00.000Z` });

@@ -6,19 +6,13 @@ import {
   fileListUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { fileListsProjection } from './file-lists.ts';
 import { getFileList, getFileListForSending, searchFileLists } from './queries.ts';
 
 describe('file-lists read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => db.given([fileListsProjection], events);
 
   it('shows a list with its options in order, each with its file once uploaded; an option removed goes', async () => {

@@ -7,8 +7,8 @@ import {
   flowSaved,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { flowsProjection } from './flows.ts';
 import {
   getFlowWithGraph,
@@ -19,13 +19,7 @@ import {
 } from './queries.ts';
 
 describe('flows read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => db.given([flowsProjection], events);
   const graph = (label: string) => ({
     nodes: [

@@ -1,17 +1,11 @@
 import { helpCreated, helpDeleted, helpUpdated } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { helpsProjection } from './helps.ts';
 import { listHelps } from './queries.ts';
 
 describe('helps read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   it('lists helps by title, as last edited, without the deleted ones', async () => {
     const b = helpCreated({ title: 'Filas' });

@@ -6,18 +6,12 @@ import {
   outboundMessageSent,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { outboundQueueProjection } from './outbound-queue.ts';
 
 describe('outbound-queue read model (the delivery worker work list)', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   const given = async (...events: AnyEvent[]) => (await db.given([outboundQueueProjection], events)).history;
   const workList = async (companyId: string) =>

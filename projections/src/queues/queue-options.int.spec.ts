@@ -6,19 +6,13 @@ import {
   queueOptionUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { queueOptionsProjection } from './queue-options.ts';
 import { getQueueOption, listOptionsOfQueues, listQueueOptions } from './queue-options-queries.ts';
 
 describe('queue-options read model (a queue bot menu)', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([queueOptionsProjection], events)).history;
 
   function aMenu() {

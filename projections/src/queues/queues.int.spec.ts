@@ -7,19 +7,13 @@ import {
   queueUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { getQueue, listQueues, listQueuesInMenuOrder } from './queries.ts';
 import { queuesProjection } from './queues.ts';
 
 describe('queues read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([queuesProjection], events)).history;
 
   it('shows a queue as last updated, with its weekly hours', async () => {

@@ -7,19 +7,13 @@ import {
   quickMessageUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { getQuickMessage, searchQuickMessages, usableQuickMessages } from './queries.ts';
 import { quickMessagesProjection } from './quick-messages.ts';
 
 describe('quick-messages read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([quickMessagesProjection], events)).history;
 
   it('shows a quick message as last updated, with its attachment until it is removed', async () => {

@@ -9,20 +9,14 @@ import {
   scheduleUpdated,
   testId,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { getSchedule } from './queries.ts';
 import { schedulesProjection } from './schedules.ts';
 
 // Rows are read as the table holds them, and the attachment as `getSchedule` answers it.
 describe('schedules read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([schedulesProjection], events)).history;
   const rowOf = async (scheduleId: string) =>
     (

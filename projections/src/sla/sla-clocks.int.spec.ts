@@ -1,9 +1,9 @@
 import type { AnyEvent } from '@zelo/contracts/events';
 import * as b from '@zelo/contracts/testing/events';
 import { testId } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Change } from '../runner.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { recorded } from '../testing/recorded-events.ts';
 import { nextSlaInstants, runningSlaClocks } from './queries.ts';
 import { slaClocksProjection } from './sla-clocks.ts';
@@ -14,13 +14,7 @@ import { slaClocksProjection } from './sla-clocks.ts';
 const readers = [slaClocksProjection];
 
 describe('SLA clocks read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   /** Each event recorded at its own instant, applied in one batch (or one by one). */
   const given = async (events: [string, AnyEvent][], oneByOne = false) =>

@@ -1,8 +1,8 @@
 import type { AnyEvent } from '@zelo/contracts/events';
 import * as b from '@zelo/contracts/testing/events';
 import { testId } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { recorded } from '../testing/recorded-events.ts';
 import { conversationsProjection } from '../tickets/conversations.ts';
 import { getTicket, listTickets } from '../tickets/queries.ts';
@@ -11,13 +11,7 @@ import { slaClocksProjection } from './sla-clocks.ts';
 // The ticket list's side of the SLA clocks: each row's badge, and the "closest to breach" order.
 
 describe('tickets with their SLA badge', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   const companyId = testId();
   const [fast, slow, noPolicy, whatsappId] = [testId(), testId(), testId(), testId()];

@@ -8,8 +8,8 @@ import {
   ticketDeleted,
   ticketTagsSynced,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { conversationsProjection } from '../tickets/conversations.ts';
 import { getTag, listAllTags, searchTags } from './queries.ts';
 import { tagsProjection } from './tags.ts';
@@ -18,13 +18,7 @@ import { tagsProjection } from './tags.ts';
 const readers = [conversationsProjection, tagsProjection];
 
 describe('tags read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given(readers, events)).history;
 
   it('shows a tag as last updated, with how many live tickets carry it', async () => {

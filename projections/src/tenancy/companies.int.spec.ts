@@ -5,20 +5,14 @@ import {
   companySignedUp,
   planCreated,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { tenancyProjection } from './companies.ts';
 import { companySettings, companySettingsAndHours, getPlan, signedUpCompany } from './queries.ts';
 import { companySchedules } from './schedules-queries.ts';
 
 describe('tenancy read model (plans, companies, settings)', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given([tenancyProjection], events)).history;
 
   it('shows a plan with its limits and features', async () => {

@@ -1,5 +1,6 @@
 import type { AnyEvent } from '@zelo/contracts/events';
 import type pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase } from '../../../services/src/testing/database.ts';
 import { readModelMigrations } from '../registry.ts';
 import { applyToGroup, type Change, type Projection, type StoredEvent } from '../runner.ts';
@@ -50,5 +51,31 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
       return { history, changes: await apply(projections, history, options) };
     },
     drop,
+  };
+}
+
+/**
+ * The read-model database of a spec file: made in its `beforeAll`, dropped in its `afterAll`. The
+ * handle can be taken at the top of a `describe`; its members are usable once the hooks ran.
+ */
+export function useReadModelDatabase(): ReadModelDatabase {
+  let db: ReadModelDatabase | undefined;
+  beforeAll(async () => {
+    db = await createReadModelDatabase();
+  });
+  afterAll(async () => {
+    await db?.drop();
+  });
+  const current = () => {
+    if (!db) throw new Error('the read-model database exists only inside tests (after beforeAll)');
+    return db;
+  };
+  return {
+    get pool() {
+      return current().pool;
+    },
+    apply: (...args) => current().apply(...args),
+    given: (...args) => current().given(...args),
+    drop: () => current().drop(),
   };
 }

@@ -6,8 +6,8 @@ import {
   userCreated,
   userDeleted,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { describe, expect, it } from 'vitest';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { getTicketNote, listTicketNotes } from './queries.ts';
 import { ticketNotesProjection } from './ticket-notes.ts';
@@ -16,13 +16,7 @@ import { ticketNotesProjection } from './ticket-notes.ts';
 const readers = [usersProjection, ticketNotesProjection];
 
 describe('ticket-notes read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given(readers, events)).history;
 
   it("lists a ticket's notes about its contact newest first, with their author, without deleted ones", async () => {

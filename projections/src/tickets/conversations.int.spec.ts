@@ -25,13 +25,13 @@ import {
   ticketTagsSynced,
   ticketTransferred,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionsProjection } from '../connections/whatsapps.ts';
 import { contactsProjection } from '../contacts/contacts.ts';
 import { queuesProjection } from '../queues/queues.ts';
 import { tagsProjection } from '../tags/tags.ts';
 import { aCompany } from '../testing/company.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { conversationsProjection } from './conversations.ts';
 import { getTicket, listMessages, listTickets } from './queries.ts';
@@ -51,13 +51,7 @@ describe.each([
   { path: 'in one batch', oneByOne: false },
   { path: 'one event at a time', oneByOne: true },
 ])('conversations read model, events applied $path', ({ oneByOne }) => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   const given = (...events: AnyEvent[]) => db.given(readers, events, { oneByOne });
 

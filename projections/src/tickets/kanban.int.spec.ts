@@ -1,12 +1,12 @@
 import { queueCreated, ticketClosed, ticketCreated, ticketTagsSynced } from '@zelo/contracts/testing/events';
 import { KANBAN_TICKETS_LIMIT } from '@zelo/contracts/tickets/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectionsProjection } from '../connections/whatsapps.ts';
 import { contactsProjection } from '../contacts/contacts.ts';
 import { queuesProjection } from '../queues/queues.ts';
 import { tagsProjection } from '../tags/tags.ts';
 import { aCompany } from '../testing/company.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { conversationsProjection } from './conversations.ts';
 import { listKanbanTickets } from './queries.ts';
@@ -21,13 +21,7 @@ const readers = [
 ];
 
 describe('the kanban board query', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   /**
    * A company with, in the order they were last touched: a pending ticket of its queue tagged VIP, an

@@ -6,7 +6,7 @@ import {
   outboundMessageQueued,
   ticketCreated,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventStoreMigrations } from '../../../services/src/event-store/postgres.ts';
 import { migrate } from '../../../services/src/platform/migrate.ts';
 import { connectionsProjection } from '../connections/whatsapps.ts';
@@ -16,7 +16,7 @@ import { rebuildProjection } from '../rebuild.ts';
 import type { StoredEvent } from '../runner.ts';
 import { tagsProjection } from '../tags/tags.ts';
 import { aCompany } from '../testing/company.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { usersProjection } from '../users/users.ts';
 import { conversationsProjection } from './conversations.ts';
 import { listTickets, SEARCH_COUNT_BOUND, type TicketFilter } from './queries.ts';
@@ -31,13 +31,7 @@ const readers = [
 ];
 
 describe('the search tab with a text', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
 
   const given = (...events: AnyEvent[]) => db.given(readers, events);
 
@@ -119,15 +113,9 @@ describe('the search tab with a text', () => {
 });
 
 describe('the search tab with a text, in every message (issue 24)', () => {
-  let db: ReadModelDatabase;
+  const db = useReadModelDatabase();
   /** Everything given so far, in order: what a rebuild replays. */
   const history: StoredEvent[] = [];
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
 
   const given = async (...events: AnyEvent[]) => history.push(...(await db.given(readers, events)).history);
 

@@ -8,10 +8,10 @@ import {
   userLanguageChanged,
   userUpdated,
 } from '@zelo/contracts/testing/events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queuesProjection } from '../queues/queues.ts';
 import { tenancyProjection } from '../tenancy/companies.ts';
-import { createReadModelDatabase, type ReadModelDatabase } from '../testing/read-model-database.ts';
+import { useReadModelDatabase } from '../testing/read-model-database.ts';
 import { listUsers, passwordHashOf, sessionUser, userForLogin } from './queries.ts';
 import { usersProjection } from './users.ts';
 
@@ -19,13 +19,7 @@ import { usersProjection } from './users.ts';
 const readers = [tenancyProjection, queuesProjection, usersProjection];
 
 describe('users read model', () => {
-  let db: ReadModelDatabase;
-  beforeAll(async () => {
-    db = await createReadModelDatabase();
-  });
-  afterAll(async () => {
-    await db?.drop();
-  });
+  const db = useReadModelDatabase();
   const given = async (...events: AnyEvent[]) => (await db.given(readers, events)).history;
 
   function aCompany() {

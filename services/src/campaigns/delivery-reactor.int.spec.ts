@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyEvent } from '@zelo/contracts/events';
 import {
-  campaignShipmentSent,
+  campaignMessageQueued,
   outboundMessageFailed,
   outboundMessageQueued,
   outboundMessageSent,
@@ -12,12 +12,12 @@ import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgre
 import { systemClock } from '../platform/clock.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { CAMPAIGN_ACTOR, CAMPAIGN_MEDIA_ACTOR, shipmentMessageId } from './deliver.ts';
 import { campaignDeliveryMigrations, campaignDeliveryReactor } from './delivery-reactor.ts';
 import { loadCampaign, runCampaignCommand } from './handlers.ts';
-import { CAMPAIGN_ACTOR, CAMPAIGN_MEDIA_ACTOR, shipmentMessageId } from './runtime.ts';
 
 // The reactor between a campaign message's outcome and the campaign's report: whichever of the
-// channel's "sent" and the runtime's CampaignShipmentSent comes first, the shipment is delivered once.
+// channel's "sent" and the runtime's CampaignMessageQueued comes first, the shipment is delivered once.
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -49,7 +49,7 @@ async function runningCampaign() {
     whatsappId,
     scheduledAt: new Date(Date.now() + 60_000).toISOString(),
     contactListId: randomUUID(),
-    tagId: null,
+    tagListId: null,
     fileListId: null,
   };
   const now = new Date().toISOString();
@@ -103,7 +103,10 @@ const message = (campaignId: string, index: number) => ({
   companyId,
   whatsappId,
 });
-async function shipmentSent(campaignId: string, index: number) {
+/** The campaign's text to recipient `index`, as the runtime queues it. */
+const campaignText = (campaignId: string, index: number) =>
+  outboundMessageQueued({ ...message(campaignId, index), campaignText: true });
+async function messageQueued(campaignId: string, index: number) {
   const data = {
     campaignId,
     companyId,
@@ -112,10 +115,10 @@ async function shipmentSent(campaignId: string, index: number) {
     messageId: shipmentMessageId(campaignId, index),
     ticketId: randomUUID(),
     variant: 1,
-    sentAt: new Date().toISOString(),
+    queuedAt: new Date().toISOString(),
   };
-  await runCampaignCommand(deps, { type: 'RecordShipmentSent', ...data }, who);
-  return envelope(campaignShipmentSent(data), CAMPAIGN_ACTOR);
+  await runCampaignCommand(deps, { type: 'RecordMessageQueued', ...data }, who);
+  return envelope(campaignMessageQueued(data), CAMPAIGN_ACTOR);
 }
 const outcomes = async (campaignId: string) => {
   const s = await loadCampaign(deps, campaignId);
@@ -127,31 +130,38 @@ const rows = async () =>
 describe('campaign delivery reactor', () => {
   it('the shipment recorded, then the channel sent it: delivered', async () => {
     const id = await runningCampaign();
-    await apply(envelope(outboundMessageQueued(message(id, 0)), CAMPAIGN_ACTOR), await shipmentSent(id, 0));
-    expect(await outcomes(id)).toEqual({ 0: 'sent' });
+    await apply(envelope(campaignText(id, 0), CAMPAIGN_ACTOR), await messageQueued(id, 0));
+    expect(await outcomes(id)).toEqual({ 0: 'queued' });
     await apply(envelope(outboundMessageSent(message(id, 0))));
-    expect(await outcomes(id)).toEqual({ 0: 'delivered' });
+    expect(await outcomes(id)).toEqual({ 0: 'sent' });
   });
 
   it('the channel sent it before the shipment was recorded: delivered when it is', async () => {
     const id = await runningCampaign();
-    await apply(envelope(outboundMessageQueued(message(id, 1)), CAMPAIGN_ACTOR));
+    await apply(envelope(campaignText(id, 1), CAMPAIGN_ACTOR));
     await apply(envelope(outboundMessageSent(message(id, 1))));
     expect(await outcomes(id)).toEqual({});
-    await apply(await shipmentSent(id, 1));
-    expect(await outcomes(id)).toEqual({ 1: 'delivered' });
+    await apply(await messageQueued(id, 1));
+    expect(await outcomes(id)).toEqual({ 1: 'sent' });
   });
 
   it('events applied again change nothing, and reported rows are gone', async () => {
     const id = await runningCampaign();
-    const queued = envelope(outboundMessageQueued(message(id, 2)), CAMPAIGN_ACTOR);
-    const sent = await shipmentSent(id, 2);
+    const queued = envelope(campaignText(id, 2), CAMPAIGN_ACTOR);
+    const sent = await messageQueued(id, 2);
     const channel = envelope(outboundMessageSent(message(id, 2)));
     await apply(queued, sent, channel);
     const before = (await store.readStream(`campaign-${id}`)).events.length;
     await apply(queued, sent, channel);
     expect((await store.readStream(`campaign-${id}`)).events.length).toBe(before);
-    expect(await outcomes(id)).toEqual({ 2: 'delivered' });
+    expect(await outcomes(id)).toEqual({ 2: 'sent' });
+  });
+
+  it('a campaign text is known by its mark, not by who queued it', async () => {
+    const id = await runningCampaign();
+    await apply(envelope(campaignText(id, 0), randomUUID()), await messageQueued(id, 0));
+    await apply(envelope(outboundMessageSent(message(id, 0))));
+    expect(await outcomes(id)).toEqual({ 0: 'sent' });
   });
 
   it("the campaign's files and other senders' messages are not followed", async () => {
@@ -165,7 +175,7 @@ describe('campaign delivery reactor', () => {
 
   it('a message the channel gave up on after its shipment was recorded turns the shipment failed', async () => {
     const id = await runningCampaign();
-    await apply(envelope(outboundMessageQueued(message(id, 3)), CAMPAIGN_ACTOR), await shipmentSent(id, 3));
+    await apply(envelope(campaignText(id, 3), CAMPAIGN_ACTOR), await messageQueued(id, 3));
     await apply(envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })));
     expect(await outcomes(id)).toEqual({ 3: 'failed' });
     expect(await rows()).toBe(0);
@@ -174,9 +184,9 @@ describe('campaign delivery reactor', () => {
   it('a batch with many messages in every order: each delivered or failed once, in one append per campaign', async () => {
     const id = await runningCampaign();
     const start = await rows();
-    const queued = [0, 1, 2, 3].map((i) => envelope(outboundMessageQueued(message(id, i)), CAMPAIGN_ACTOR));
+    const queued = [0, 1, 2, 3].map((i) => envelope(campaignText(id, i), CAMPAIGN_ACTOR));
     const shipments = [];
-    for (const i of [0, 1, 2, 3]) shipments.push(await shipmentSent(id, i));
+    for (const i of [0, 1, 2, 3]) shipments.push(await messageQueued(id, i));
     const before = (await store.readStream(`campaign-${id}`)).events.length;
     await applyBatch(
       queued[0],
@@ -192,13 +202,13 @@ describe('campaign delivery reactor', () => {
       envelope(outboundMessageFailed({ ...message(id, 3), reason: 'number blocked' })),
       envelope(outboundMessageSent(message(id, 3))), // a later "sent" does not undo the failure
     );
-    expect(await outcomes(id)).toEqual({ 0: 'delivered', 1: 'delivered', 2: 'sent', 3: 'failed' });
+    expect(await outcomes(id)).toEqual({ 0: 'sent', 1: 'sent', 2: 'queued', 3: 'failed' });
     const appended = (await store.readStream(`campaign-${id}`)).events.slice(before);
     expect(new Set(appended.map((e) => e.metadata.correlationId)).size).toBe(1);
     // Only recipient 2 still waits for the channel.
     expect(await rows()).toBe(start + 1);
     await applyBatch(envelope(outboundMessageSent(message(id, 2))));
-    expect(await outcomes(id)).toEqual({ 0: 'delivered', 1: 'delivered', 2: 'delivered', 3: 'failed' });
+    expect(await outcomes(id)).toEqual({ 0: 'sent', 1: 'sent', 2: 'sent', 3: 'failed' });
     expect(await rows()).toBe(start);
   });
 });

@@ -1,15 +1,15 @@
-import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
+import type { Projection, ProjectionEvent, ProjectionEventOf } from '@zelo/projections/runner';
 import type pg from 'pg';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Migration } from '../platform/migrate.ts';
 import { REACTORS } from '../reactors.ts';
+import { CAMPAIGN_ACTOR } from './deliver.ts';
 import type { ShipmentCommand } from './domain/campaign.ts';
 import { runCampaignCommand } from './handlers.ts';
-import { CAMPAIGN_ACTOR } from './runtime.ts';
 
 /**
  * What the delivery reactor keeps between a campaign message's events: the message (queued by the
- * campaign), which shipment it is (once CampaignShipmentSent names it) and what the channel made of it.
+ * campaign), which shipment it is (once CampaignMessageQueued names it) and what the channel made of it.
  * The channel may report the send before the shipment is recorded, so either may come first; a row is
  * removed once its outcome was reported to the campaign.
  */
@@ -36,8 +36,8 @@ interface Row {
 }
 
 /**
- * Records a campaign shipment's fate from the channel: RecordShipmentDelivered when its message was
- * sent (the spec's deliveredAt), RecordShipmentFailed when the channel gave up on it. A checkpointed
+ * Records a campaign shipment's fate from the channel: RecordMessageSent when its message was
+ * sent (the spec's deliveredAt), RecordMessageFailed when the channel gave up on it. A checkpointed
  * subscriber, idempotent: its table changes commit with its checkpoint, and the campaign's commands
  * decide nothing twice.
  *
@@ -67,10 +67,10 @@ export function campaignDeliveryReactor(deps: Deps): Projection {
       const at = (r.outcome_at ?? new Date()).toISOString();
       const part: ShipmentCommand =
         r.outcome === 'sent'
-          ? { type: 'RecordShipmentDelivered', ...ref, deliveredAt: at }
+          ? { type: 'RecordMessageSent', ...ref, sentAt: at }
           : // The shipment exists (it named this message): the decider keeps its first outcome.
             {
-              type: 'RecordShipmentFailed',
+              type: 'RecordMessageFailed',
               ...ref,
               number: r.number ?? '',
               reason: r.reason ?? 'not sent',
@@ -105,7 +105,7 @@ export function campaignDeliveryReactor(deps: Deps): Projection {
         case 'OutboundMessageFailed':
           outcome(e.data.messageId, 'failed', e.metadata.at, e.data.reason);
           break;
-        case 'CampaignShipmentSent': {
+        case 'CampaignMessageQueued': {
           const d = e.data;
           const r = rowsNow.get(d.messageId) ?? {
             company_id: d.companyId,
@@ -171,12 +171,12 @@ function followedMessage(e: ProjectionEvent): string | null {
       return isCampaignText(e) ? e.data.messageId : null;
     case 'OutboundMessageSent':
     case 'OutboundMessageFailed':
-    case 'CampaignShipmentSent':
+    case 'CampaignMessageQueued':
       return e.data.messageId;
     default:
       return null;
   }
 }
 
-/** Only the campaign's own text is followed (its files are queued by CAMPAIGN_MEDIA_ACTOR). */
-const isCampaignText = (e: ProjectionEvent) => e.metadata.actor === CAMPAIGN_ACTOR;
+/** Only the campaign's own text is followed, not its files. */
+const isCampaignText = (e: ProjectionEventOf<'OutboundMessageQueued'>) => e.data.campaignText === true;

@@ -42,14 +42,14 @@ async function runningCampaign() {
     'no_stream',
   );
   const sent = (index: number): CampaignCommand => ({
-    type: 'RecordShipmentSent',
+    type: 'RecordMessageQueued',
     ...ref,
     index,
     number: recipients[index].number,
     messageId: randomUUID(),
     ticketId: randomUUID(),
     variant: 1,
-    sentAt: new Date().toISOString(),
+    queuedAt: new Date().toISOString(),
   });
   return { campaignId, who, sent };
 }
@@ -84,7 +84,7 @@ describe('the campaign state a process keeps', () => {
       expect(results.reduce((n, r) => n + r.appended.length, 0)).toBe(1);
     }
     const types = (await one.store.readStream(campaignStreamId(campaignId))).events.map((e) => e.type);
-    expect(types.filter((t) => t === 'CampaignShipmentSent')).toHaveLength(3);
+    expect(types.filter((t) => t === 'CampaignMessageQueued')).toHaveLength(3);
     expect(await shipped(other, campaignId)).toEqual({ shipments: [0, 1, 2], nextIndex: 3 });
   });
 

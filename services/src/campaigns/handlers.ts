@@ -103,9 +103,6 @@ export const changeCampaignSettings = (
 
 type Who = Actor & { companyId: string; actor: string };
 
-/** The dialog's request as the campaign keeps it (the form's tagListId is the campaign's tagId). */
-const fieldsOf = ({ tagListId, ...rest }: CampaignRequest): CampaignFields => ({ ...rest, tagId: tagListId });
-
 /**
  * Whether stream `streamId` is a list of `companyId` that was not deleted: its first event is the
  * creation naming the company, and no deletion followed (contact lists and file lists alike).
@@ -154,12 +151,12 @@ async function assertReferences(
   ) {
     throw new DomainError('ERR_NO_CONTACT_LIST_FOUND', 'contact list not found');
   }
-  if (check('tagId') && f.tagId) {
+  if (check('tagListId') && f.tagListId) {
     const { state } = await load(deps.store, tagsStreamId(companyId), {
       initialState: initialTagsState,
       evolve: evolveTags,
     });
-    assertTagExists(state, f.tagId);
+    assertTagExists(state, f.tagListId);
   }
   if (
     check('fileListId') &&
@@ -192,7 +189,7 @@ export const createCampaign = (deps: Deps, campaignId: string, request: Campaign
       campaignId,
       companyId: who.companyId,
       userId: who.actor,
-      fields: fieldsOf(request),
+      fields: request,
       now: now(deps),
     },
     who,
@@ -205,7 +202,7 @@ export const updateCampaign = (deps: Deps, campaignId: string, request: Campaign
       type: 'UpdateCampaign',
       campaignId,
       companyId: who.companyId,
-      fields: fieldsOf(request),
+      fields: request,
       now: now(deps),
     },
     who,

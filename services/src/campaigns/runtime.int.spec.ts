@@ -7,8 +7,9 @@ import { eventStoreMigrations, PostgresEventStore } from '../event-store/postgre
 import { systemClock } from '../platform/clock.ts';
 import { type Deps, recordable } from '../platform/command-handler.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+import { shipmentMessageId } from './deliver.ts';
 import { campaignStreamId, loadCampaign } from './handlers.ts';
-import { campaignRuntime, shipmentMessageId } from './runtime.ts';
+import { campaignRuntime } from './runtime.ts';
 
 // A campaign's sends at interval 0 against the real event store: a number Zelo never saw gets its
 // contact, ticket and message in one write; a known number goes through its contact; a batch retried
@@ -166,7 +167,7 @@ describe('campaign sends at interval 0', () => {
     expect(queuedMessages(events)).toHaveLength(3);
     expect(events.filter((e) => e.type === 'ContactCreated')).toHaveLength(3);
     expect(events.filter((e) => e.type === 'TicketCreated')).toHaveLength(3);
-    const shipped = events.filter((e) => e.type === 'CampaignShipmentSent');
+    const shipped = events.filter((e) => e.type === 'CampaignMessageQueued');
     expect(shipped.map((e) => [e.data.index, e.data.messageId])).toEqual(
       [0, 1, 2].map((i) => [i, shipmentMessageId(campaignId, i)]),
     );
@@ -203,7 +204,7 @@ describe('campaign sends at interval 0', () => {
     await vi.waitFor(() => expect(asked).toHaveLength(1));
     // It waits on the position of its last write, the shipments'.
     const last = (await store.readStream(campaignStreamId(campaignId))).events.at(-1);
-    expect(last?.type).toBe('CampaignShipmentSent');
+    expect(last?.type).toBe('CampaignMessageQueued');
     expect(asked[0]).toBe(last?.position);
     const beatsBefore = beats;
     // Waiting, it still says it is alive (the activity's heartbeat), every 2 s.

@@ -25,7 +25,7 @@ const fields = {
   whatsappId: null,
   scheduledAt,
   contactListId: null,
-  tagId: null,
+  tagListId: null,
   fileListId: null,
 };
 

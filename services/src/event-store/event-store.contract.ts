@@ -126,6 +126,22 @@ export function eventStoreContract(
       }
     });
 
+    it("reads an event stored under an older name and shape as today's (upcast.ts), on every read", async () => {
+      const stream = `${streamPrefix()}campaign`;
+      const from = await positionNow(store);
+      const queuedAt = new Date().toISOString();
+      const old = newEvent('CampaignShipmentSent', { campaignId: 'c-1', index: 0, sentAt: queuedAt });
+      await store.appendToStream(stream, [old], 'no_stream');
+      const today = { type: 'CampaignMessageQueued', data: { campaignId: 'c-1', index: 0, queuedAt } };
+
+      const [read] = (await store.readStream(stream)).events;
+      expect(read).toMatchObject({ id: old.id, ...today, metadata: old.metadata });
+      expect(read.data).not.toHaveProperty('sentAt');
+      expect((await store.readStreams([stream])).get(stream)?.events[0]).toMatchObject(today);
+      const all = await readUntil(store, from, 1000, (evs) => evs.some((e) => e.streamId === stream));
+      expect(all.find((e) => e.streamId === stream)).toMatchObject(today);
+    });
+
     it("refuses 'no_stream' on an existing stream, naming the actual revision", async () => {
       const stream = `${streamPrefix()}contact`;
       await store.appendToStream(stream, events(1), 'no_stream');

@@ -30,6 +30,7 @@ import {
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
+import { upcast } from './upcast.ts';
 
 type Subscription = ReturnType<EventStoreDBClient['subscribeToAll']>;
 
@@ -79,7 +80,7 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
       : undefined);
   if (!position)
     throw new Error(`EventStoreDB returned event ${e.id} without a position (server older than 21.10?)`);
-  return {
+  return upcast({
     id: e.id,
     type: e.type,
     data: e.data as Record<string, unknown>,
@@ -87,7 +88,7 @@ function toRecorded(resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedE
     streamId: e.streamId,
     streamRevision: Number(e.revision),
     position: formatPosition(position),
-  };
+  });
 }
 
 export class EventStoreDBEventStore implements EventStore {

@@ -13,6 +13,7 @@ import {
   type StreamRead,
   WrongExpectedRevisionError,
 } from './port.ts';
+import { upcast } from './upcast.ts';
 
 // Global order is (transaction_id, global_position). A catch-up reader only reads transactions
 // older than the oldest one still running (the horizon), so an event whose transaction
@@ -106,16 +107,17 @@ interface Row {
   tx: string;
 }
 
-const toRecorded = (r: Row): RecordedEvent => ({
-  id: r.event_id,
-  type: r.type,
-  data: r.data,
-  metadata: r.metadata,
-  streamId: r.stream_id,
-  // Number(): bigint columns arrive as strings unless platform/db.ts's type parser was loaded.
-  streamRevision: Number(r.stream_position),
-  position: `${r.tx}:${r.global_position}`,
-});
+const toRecorded = (r: Row): RecordedEvent =>
+  upcast({
+    id: r.event_id,
+    type: r.type,
+    data: r.data,
+    metadata: r.metadata,
+    streamId: r.stream_id,
+    // Number(): bigint columns arrive as strings unless platform/db.ts's type parser was loaded.
+    streamRevision: Number(r.stream_position),
+    position: `${r.tx}:${r.global_position}`,
+  });
 
 const parsePosition = (p: string): [bigint, bigint] => {
   const [tx, gp] = p.split(':');

@@ -200,6 +200,8 @@ export interface OutboundMessage {
   messageId?: string;
   /** Sent by the product in a person's name (greeting, notice, scheduled send): no SLA answer. */
   automatic?: boolean;
+  /** A campaign's text to one recipient, whose fate the campaign follows (campaigns/delivery-reactor). */
+  campaignText?: boolean;
 }
 
 /** An agent's reply: recorded as queued; the delivery worker sends it through the channel. */
@@ -262,6 +264,7 @@ export async function outboundMessageData(
     userId: m.userId,
     waMessageId: outboundWaMessageId(messageId),
     ...(m.automatic ? { automatic: true as const } : {}),
+    ...(m.campaignText ? { campaignText: true as const } : {}),
   };
 }
 

@@ -29,6 +29,8 @@ export interface Config {
   firstAdmin: { email: string | null; password: string | null };
   temporalAddress: string;
   temporalTaskQueue: string;
+  /** The Temporal namespace (`default` unless TEMPORAL_NAMESPACE): test workers each keep one of their own. */
+  temporalNamespace: string;
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | null;
   logger: boolean;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     temporalAddress: env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233',
     temporalTaskQueue: env.TEMPORAL_TASK_QUEUE ?? taskQueueOf(env.DATABASE_URL ?? defaultDatabaseUrl),
+    temporalNamespace: env.TEMPORAL_NAMESPACE || 'default',
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL ?? null,
     logger: (env.ZELO_LOG ?? 'true') === 'true',

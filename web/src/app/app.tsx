@@ -1,4 +1,4 @@
-import { BlueprintProvider, Classes } from '@blueprintjs/core';
+import { Classes, OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useRestoreSession } from '../features/auth/api/restore-session.ts';
 import { appStore, StoreProvider, themeAtom, useAtomValue } from '../lib/store.ts';
@@ -23,14 +23,18 @@ function Boot() {
 export function App() {
   return (
     <StoreProvider store={appStore}>
-      <BlueprintProvider>
-        <Boot />
-        <ThemeSync />
-        <RealtimeSession />
-        <ErrorBoundary whole>
-          <AppRouter />
-        </ErrorBoundary>
-      </BlueprintProvider>
+      {/* BlueprintProvider minus its HotkeysProvider, which the signed-in shell adds (app-shell.tsx):
+          the hotkeys dialog would weigh on the login page, which has no hotkeys. */}
+      <PortalProvider>
+        <OverlaysProvider>
+          <Boot />
+          <ThemeSync />
+          <RealtimeSession />
+          <ErrorBoundary whole>
+            <AppRouter />
+          </ErrorBoundary>
+        </OverlaysProvider>
+      </PortalProvider>
     </StoreProvider>
   );
 }

@@ -1,7 +1,5 @@
 import { useCallback } from 'react';
 import rosetta from 'rosetta';
-import { en } from '../locales/en.ts';
-import { es } from '../locales/es.ts';
 import { type Dictionary, pt } from '../locales/pt.ts';
 import { appStore, type Language, languageAtom, useAtomValue } from './store.ts';
 
@@ -14,8 +12,27 @@ export type TKey = {
 export type TParams = Record<string, string | number>;
 export type Translate = (key: TKey, params?: TParams) => string;
 
-export const dictionaries: Record<Language, Dictionary> = { pt, en, es };
-const i18n = rosetta<Dictionary>(dictionaries);
+// Portuguese is the fallback of every text, so it ships with the app; English and Spanish arrive when
+// chosen (each about 20 KB gzip): main.tsx waits for the saved language before the first render, and
+// setLanguage switches once the dictionary is in, so no screen shows raw keys or a mix of languages.
+const i18n = rosetta<Dictionary>({ pt });
+const fetchers: Record<Exclude<Language, 'pt'>, () => Promise<Dictionary>> = {
+  en: () => import('../locales/en.ts').then((m) => m.en),
+  es: () => import('../locales/es.ts').then((m) => m.es),
+};
+const loaded = new Map<Language, Promise<void>>([['pt', Promise.resolve()]]);
+
+/** Fetches a language's dictionary once; later calls wait for the same fetch. */
+export function loadLanguage(lang: Language): Promise<void> {
+  let loading = loaded.get(lang);
+  if (!loading) {
+    loading = fetchers[lang as Exclude<Language, 'pt'>]().then((dict) => i18n.set(lang, dict));
+    // A failed fetch (the network) may be tried again by the next choice.
+    loading.catch(() => loaded.delete(lang));
+    loaded.set(lang, loading);
+  }
+  return loading;
+}
 
 const pluralRules: Record<Language, Intl.PluralRules> = {
   pt: new Intl.PluralRules('pt-BR'),
@@ -53,10 +70,20 @@ export function useT(): Translate {
   return useCallback((key, params) => translate(lang, key, params), [lang]);
 }
 
+let chosen: Language | undefined;
+
+/** Switches once the language's dictionary is in; of quick successive choices, the last one wins. */
 export function setLanguage(lang: Language) {
   localStorage.setItem('i18nextLng', lang);
-  document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
-  appStore.set(languageAtom, lang);
+  chosen = lang;
+  loadLanguage(lang)
+    .then(() => {
+      if (chosen !== lang) return;
+      document.documentElement.lang = lang === 'pt' ? 'pt-BR' : lang;
+      appStore.set(languageAtom, lang);
+    })
+    // Not fetched (the network): the screen stays in its language; choosing again tries again.
+    .catch(() => {});
 }
 
 /** Section 8: a known ERR_ code is shown translated, anything else as the raw text. */

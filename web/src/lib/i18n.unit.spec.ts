@@ -1,7 +1,13 @@
 import { ErrorCode } from '@zelo/contracts/errors';
-import { describe, expect, it } from 'vitest';
-import { dictionaries, type TKey, translate, translateError } from './i18n.ts';
-import type { Language } from './store.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../locales/en.ts';
+import { es } from '../locales/es.ts';
+import { pt } from '../locales/pt.ts';
+import { loadLanguage, type TKey, translate, translateError } from './i18n.ts';
+import { LANGUAGES, type Language } from './store.ts';
+
+const dictionaries = { pt, en, es };
+beforeAll(() => Promise.all(LANGUAGES.map(loadLanguage)));
 
 const keysOf = (obj: object, prefix = ''): string[] =>
   Object.entries(obj).flatMap(([k, v]) =>

@@ -1,4 +1,4 @@
-import { type Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 import { t, translateError } from './i18n.ts';
 import { appStore, languageAtom } from './store.ts';
 
@@ -41,9 +41,17 @@ export function toastMs(pathname: string): number {
 
 let toaster: Promise<Toaster> | null = null;
 
-// Created lazily so importing this module in unit tests or before the DOM exists is harmless.
+// Created on the first toast, so importing this module in unit tests or before the DOM exists is
+// harmless, and the toaster's code stays out of the first load. Every toast waits on the one promise,
+// so toasts shown in quick succession keep their order.
 const getToaster = () => {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
+  if (!toaster) {
+    toaster = import('./overlay-toaster.ts').then((m) => m.createToaster());
+    // A failed fetch (the network) may be tried again by the next toast.
+    toaster.catch(() => {
+      toaster = null;
+    });
+  }
   return toaster;
 };
 

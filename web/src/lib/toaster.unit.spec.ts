@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
-import { toastMs, withLimit } from './toaster.ts';
+import { createToaster } from './overlay-toaster.ts';
+import { showActionToast, showToast, toastMs, toastSuccess, withLimit } from './toaster.ts';
+
+// Blueprint's toaster needs a DOM; a fake one records what would be shown.
+const shown: unknown[] = [];
+vi.mock('./overlay-toaster.ts', () => ({
+  createToaster: vi.fn(async () => ({ show: (props: unknown) => shown.push(props) })),
+}));
 
 describe('withLimit', () => {
   const text = 'Seu plano não permite mais usuários.';
@@ -42,5 +49,22 @@ describe('toastMs', () => {
       '/forgetpsw',
     ])
       expect(toastMs(path), path).toBe(3000);
+  });
+});
+
+describe('the toaster', () => {
+  it('is created once, on the first toast, and shows quick successive toasts in their order', async () => {
+    expect(createToaster).not.toHaveBeenCalled();
+    const action = { text: 'Abrir', onClick: () => {} };
+    showToast('one');
+    toastSuccess('two');
+    showActionToast('three', 'warning', action);
+    await vi.waitFor(() => expect(shown).toHaveLength(3));
+    expect(createToaster).toHaveBeenCalledTimes(1);
+    expect(shown).toEqual([
+      { message: 'one', intent: 'none', timeout: 2000 },
+      { message: 'two', intent: 'success', timeout: 2000 },
+      { message: 'three', intent: 'warning', timeout: 10_000, action },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { defaultTemporalAddress, type StartWorkerOptions, startWorker } from '../worker.ts';
 import { endWorkflowsOn } from './end-workflows.ts';
+import { testNamespace } from './namespace.ts';
 
 /** What a workflow test drives: a client, and a worker of its own on a task queue no other test uses. */
 export interface TemporalTest {
@@ -28,14 +29,15 @@ export async function startTemporalTest(
   });
   const connection = await Connection.connect({ address: defaultTemporalAddress });
   const taskQueue = `${name}-test-${randomUUID()}`;
-  const worker = await startWorker({ taskQueue, activities });
+  const namespace = testNamespace();
+  const worker = await startWorker({ taskQueue, activities, namespace });
   return {
-    client: new Client({ connection }),
+    client: new Client({ connection, namespace }),
     taskQueue,
     async close() {
       await worker.stop();
       await connection.close();
-      await endWorkflowsOn(defaultTemporalAddress, taskQueue).catch(() => 0);
+      await endWorkflowsOn(defaultTemporalAddress, taskQueue, namespace).catch(() => 0);
     },
   };
 }

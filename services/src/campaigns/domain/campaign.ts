@@ -1,13 +1,14 @@
 import {
-  CAMPAIGN_EDIT_LOCK_MS,
   type CampaignEvent,
   type CampaignFields,
   type CampaignRecipient,
   type CampaignStatus,
+  isWithinEditLock,
 } from '@zelo/contracts/campaigns/events';
 import { DomainError } from '@zelo/contracts/errors';
 
-export type ShipmentOutcome = 'sent' | 'failed' | 'delivered';
+/** What a recipient's message came to: queued (the report's sent), sent by the channel (its delivered), failed. */
+export type ShipmentOutcome = 'queued' | 'sent' | 'failed';
 
 export type CampaignState =
   | { kind: 'none' }
@@ -102,12 +103,12 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
     case 'CampaignStartRefused':
       if (state.kind !== 'exists') return state;
       return { ...state, status: 'INATIVA', lastError: event.data.reason };
-    case 'CampaignShipmentSent':
-      return recordShipment(state, event.data.index, 'sent');
-    case 'CampaignShipmentFailed':
+    case 'CampaignMessageQueued':
+      return recordShipment(state, event.data.index, 'queued');
+    case 'CampaignMessageFailed':
       return recordShipment(state, event.data.index, 'failed');
-    case 'CampaignShipmentDelivered':
-      return recordShipment(state, event.data.index, 'delivered');
+    case 'CampaignMessageSent':
+      return recordShipment(state, event.data.index, 'sent');
     case 'CampaignCancelled':
       if (state.kind !== 'exists') return state;
       return { ...state, status: 'CANCELADA' };
@@ -135,16 +136,16 @@ export type CampaignCommand =
     })
   | (Ref & { type: 'RefuseCampaignStart'; reason: string; refusedAt: string })
   | (Ref & {
-      type: 'RecordShipmentSent';
+      type: 'RecordMessageQueued';
       index: number;
       number: string;
       messageId: string;
       ticketId: string;
       variant: number;
-      sentAt: string;
+      queuedAt: string;
     })
-  | (Ref & { type: 'RecordShipmentFailed'; index: number; number: string; reason: string; failedAt: string })
-  | (Ref & { type: 'RecordShipmentDelivered'; index: number; deliveredAt: string })
+  | (Ref & { type: 'RecordMessageFailed'; index: number; number: string; reason: string; failedAt: string })
+  | (Ref & { type: 'RecordMessageSent'; index: number; sentAt: string })
   /** A batch of a run's recipients, or of the channel's confirmations, recorded in one append. */
   | (Ref & { type: 'RecordShipments'; parts: ShipmentCommand[] })
   | (Ref & { type: 'CancelCampaign'; cancelledAt: string })
@@ -174,7 +175,7 @@ const hasMessage = (f: CampaignFields) => variants(f).some((m) => m.trim() !== '
 function assertSchedulable(f: CampaignFields, now: string) {
   if (!hasMessage(f)) throw new DomainError('ERR_CAMPAIGN_NO_MESSAGES', 'write at least one message');
   if (!f.whatsappId) throw new DomainError('ERR_NO_WAPP_FOUND', 'choose the connection that sends it');
-  if (!f.contactListId && !f.tagId) {
+  if (!f.contactListId && !f.tagListId) {
     throw new DomainError('ERR_CAMPAIGN_NO_AUDIENCE', 'choose a contact list or a tag');
   }
   if (f.scheduledAt && Date.parse(f.scheduledAt) < Date.parse(now) - SCHEDULE_TOLERANCE_MS) {
@@ -188,8 +189,7 @@ const statusOf = (f: CampaignFields) => (f.scheduledAt ? 'PROGRAMADA' : 'INATIVA
 function assertEditable(s: Existing, now: string) {
   if (s.status === 'INATIVA') return;
   if (s.status === 'PROGRAMADA') {
-    const startsIn = Date.parse(s.fields.scheduledAt ?? now) - Date.parse(now);
-    if (startsIn > CAMPAIGN_EDIT_LOCK_MS) return;
+    if (!isWithinEditLock(s.fields.scheduledAt, Date.parse(now))) return;
     throw new DomainError(
       'ERR_CAMPAIGN_NOT_EDITABLE',
       'a scheduled campaign can no longer be edited within 1 hour of its start',
@@ -290,39 +290,36 @@ function unattempted(state: CampaignState, companyId: string, index: number) {
   return s.recipients !== null && index >= 0 && index < s.recipients.length && !s.shipments.has(index);
 }
 
-function recordShipmentSent(command: Cmd<'RecordShipmentSent'>, state: CampaignState): CampaignEvent[] {
+function recordMessageQueued(command: Cmd<'RecordMessageQueued'>, state: CampaignState): CampaignEvent[] {
   const { type: _, ...data } = command;
   if (!unattempted(state, command.companyId, command.index)) return [];
-  return [{ type: 'CampaignShipmentSent', data }];
+  return [{ type: 'CampaignMessageQueued', data }];
 }
 
 /**
- * Failed once: before the send (the number, the channel refused it) or after it, when the channel
- * gave up delivering a queued message, so the report never shows as sent what never left. A
- * delivered shipment stays delivered.
+ * Failed once: before queueing (the number, the channel refused it) or after it, when the channel
+ * gave up sending the queued message, so the report never shows as sent what never left. A message
+ * the channel sent stays sent.
  */
-function recordShipmentFailed(command: Cmd<'RecordShipmentFailed'>, state: CampaignState): CampaignEvent[] {
+function recordMessageFailed(command: Cmd<'RecordMessageFailed'>, state: CampaignState): CampaignEvent[] {
   const { type: _, ...data } = command;
-  const undelivered =
+  const unsent =
     state.kind === 'exists' &&
     !state.deleted &&
-    existing(state, command.companyId).shipments.get(command.index) === 'sent';
-  if (!undelivered && !unattempted(state, command.companyId, command.index)) return [];
-  return [{ type: 'CampaignShipmentFailed', data }];
+    existing(state, command.companyId).shipments.get(command.index) === 'queued';
+  if (!unsent && !unattempted(state, command.companyId, command.index)) return [];
+  return [{ type: 'CampaignMessageFailed', data }];
 }
 
-/** Delivered once, and only what was sent (a failed shipment is never delivered). */
-function recordShipmentDelivered(
-  command: Cmd<'RecordShipmentDelivered'>,
-  state: CampaignState,
-): CampaignEvent[] {
+/** Sent once, and only what was queued (a failed message is never sent). */
+function recordMessageSent(command: Cmd<'RecordMessageSent'>, state: CampaignState): CampaignEvent[] {
   const { type: _, ...data } = command;
   if (state.kind !== 'exists' || state.deleted) return [];
-  if (existing(state, command.companyId).shipments.get(command.index) !== 'sent') return [];
-  return [{ type: 'CampaignShipmentDelivered', data }];
+  if (existing(state, command.companyId).shipments.get(command.index) !== 'queued') return [];
+  return [{ type: 'CampaignMessageSent', data }];
 }
 
-export type ShipmentCommand = Cmd<'RecordShipmentSent' | 'RecordShipmentFailed' | 'RecordShipmentDelivered'>;
+export type ShipmentCommand = Cmd<'RecordMessageQueued' | 'RecordMessageFailed' | 'RecordMessageSent'>;
 
 /** Each part decides as its own command would, against the state the parts before it left. */
 function recordShipments(command: Cmd<'RecordShipments'>, state: CampaignState): CampaignEvent[] {
@@ -387,12 +384,12 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       return startCampaign(command, state);
     case 'RefuseCampaignStart':
       return refuseCampaignStart(command, state);
-    case 'RecordShipmentSent':
-      return recordShipmentSent(command, state);
-    case 'RecordShipmentFailed':
-      return recordShipmentFailed(command, state);
-    case 'RecordShipmentDelivered':
-      return recordShipmentDelivered(command, state);
+    case 'RecordMessageQueued':
+      return recordMessageQueued(command, state);
+    case 'RecordMessageFailed':
+      return recordMessageFailed(command, state);
+    case 'RecordMessageSent':
+      return recordMessageSent(command, state);
     case 'RecordShipments':
       return recordShipments(command, state);
     case 'CancelCampaign':

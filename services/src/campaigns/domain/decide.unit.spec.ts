@@ -5,11 +5,11 @@ import {
   campaignDeleted,
   campaignFinished,
   campaignMediaAttached,
+  campaignMessageFailed,
+  campaignMessageQueued,
+  campaignMessageSent,
   campaignRestarted,
   campaignSettingsChanged,
-  campaignShipmentDelivered,
-  campaignShipmentFailed,
-  campaignShipmentSent,
   campaignStarted,
   campaignStartRefused,
   campaignUpdated,
@@ -59,7 +59,7 @@ const draft: CampaignFields = {
   whatsappId: null,
   scheduledAt: null,
   contactListId: null,
-  tagId: null,
+  tagListId: null,
   fileListId: null,
 };
 const scheduled: CampaignFields = { ...draft, whatsappId, contactListId, scheduledAt: inTwoHours };
@@ -77,16 +77,16 @@ const started = campaignStarted({ ...ref, whatsappId, recipients, startedAt: inT
 const messageId = '00000000-0000-4000-8000-000000000090';
 const ticketId = '00000000-0000-4000-8000-000000000091';
 const sent = (index: number) =>
-  campaignShipmentSent({
+  campaignMessageQueued({
     ...ref,
     index,
     number: recipients[index]?.number ?? '',
     messageId,
     ticketId,
-    sentAt: inTwoHours,
+    queuedAt: inTwoHours,
   });
 const failed = (index: number) =>
-  campaignShipmentFailed({ ...ref, index, number: recipients[index]?.number ?? '', failedAt: inTwoHours });
+  campaignMessageFailed({ ...ref, index, number: recipients[index]?.number ?? '', failedAt: inTwoHours });
 const cancelled = campaignCancelled({ ...ref, cancelledAt: inTwoHours });
 const running = [createdScheduled, started];
 const wasCancelled = [...running, sent(0), cancelled];
@@ -108,17 +108,17 @@ const updated = (fields: CampaignFields, status: 'INATIVA' | 'PROGRAMADA' | 'CAN
   campaignUpdated({ ...ref, fields, status }),
 ];
 const recordSent = (index: number): CampaignCommand => ({
-  type: 'RecordShipmentSent',
+  type: 'RecordMessageQueued',
   ...ref,
   index,
   number: recipients[index]?.number ?? '',
   messageId,
   ticketId,
   variant: 1,
-  sentAt: inTwoHours,
+  queuedAt: inTwoHours,
 });
 const recordFailed = (index: number): CampaignCommand => ({
-  type: 'RecordShipmentFailed',
+  type: 'RecordMessageFailed',
   ...ref,
   index,
   number: recipients[index]?.number ?? '',
@@ -210,12 +210,12 @@ describe('Campaign', () => {
     it('a tag instead of a contact list is an audience', () =>
       spec
         .given([])
-        .when(create({ ...scheduled, contactListId: null, tagId: contactListId }))
+        .when(create({ ...scheduled, contactListId: null, tagListId: contactListId }))
         .then([
           campaignCreated({
             ...ref,
             userId,
-            fields: { ...scheduled, contactListId: null, tagId: contactListId },
+            fields: { ...scheduled, contactListId: null, tagListId: contactListId },
             status: 'PROGRAMADA',
           }),
         ]));
@@ -365,7 +365,7 @@ describe('Campaign', () => {
     });
 
     it('a sent shipment the channel then gave up on becomes failed, once; a delivered one stays', () => {
-      const failed0 = campaignShipmentFailed({
+      const failed0 = campaignMessageFailed({
         ...ref,
         index: 0,
         number: recipients[0].number,
@@ -380,11 +380,7 @@ describe('Campaign', () => {
         .when(recordFailed(0))
         .thenNothing();
       spec
-        .given([
-          ...running,
-          sent(0),
-          campaignShipmentDelivered({ ...ref, index: 0, deliveredAt: inTwoHours }),
-        ])
+        .given([...running, sent(0), campaignMessageSent({ ...ref, index: 0, sentAt: inTwoHours })])
         .when(recordFailed(0))
         .thenNothing();
     });
@@ -405,12 +401,12 @@ describe('Campaign', () => {
 
     it('a sent shipment is delivered once; a failed one never', () => {
       const deliver = (index: number): CampaignCommand => ({
-        type: 'RecordShipmentDelivered',
+        type: 'RecordMessageSent',
         ...ref,
         index,
-        deliveredAt: inTwoHours,
+        sentAt: inTwoHours,
       });
-      const delivered = campaignShipmentDelivered({ ...ref, index: 0, deliveredAt: inTwoHours });
+      const delivered = campaignMessageSent({ ...ref, index: 0, sentAt: inTwoHours });
       spec
         .given([...running, sent(0)])
         .when(deliver(0))

@@ -12,7 +12,7 @@ const fields: CampaignFields = {
   whatsappId: null,
   scheduledAt: null,
   contactListId: null,
-  tagId: null,
+  tagListId: null,
   fileListId: null,
 };
 const recipient = { number: '5511988887777', name: 'Maria Souza', email: 'maria@exemplo.com' };

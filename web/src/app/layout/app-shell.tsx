@@ -1,4 +1,4 @@
-import { Drawer, DrawerSize } from '@blueprintjs/core';
+import { Drawer, DrawerSize, HotkeysProvider } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDesktopNotifications } from '../../features/messages/lib/use-desktop-notifications.ts';
@@ -30,25 +30,28 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, [mobile]);
   if (!user) return null;
 
+  // Blueprint's hotkeys (the virtualized tables use them) only for signed-in pages: see app.tsx.
   return (
-    <div className="app-shell">
-      <TopBar user={user} compact={width < 900} onToggleMenu={() => setOpen((o) => !o)} />
-      <div className="app-body">
-        {mobile ? (
-          <Drawer
-            isOpen={open}
-            onClose={() => setOpen(false)}
-            position="left"
-            size={DrawerSize.SMALL}
-            className="side-drawer"
-          >
-            <SideMenu user={user} plan={plan} collapsed={false} onNavigate={() => setOpen(false)} />
-          </Drawer>
-        ) : (
-          <SideMenu user={user} plan={plan} collapsed={!open} />
-        )}
-        <main className="app-content">{children}</main>
+    <HotkeysProvider>
+      <div className="app-shell">
+        <TopBar user={user} compact={width < 900} onToggleMenu={() => setOpen((o) => !o)} />
+        <div className="app-body">
+          {mobile ? (
+            <Drawer
+              isOpen={open}
+              onClose={() => setOpen(false)}
+              position="left"
+              size={DrawerSize.SMALL}
+              className="side-drawer"
+            >
+              <SideMenu user={user} plan={plan} collapsed={false} onNavigate={() => setOpen(false)} />
+            </Drawer>
+          ) : (
+            <SideMenu user={user} plan={plan} collapsed={!open} />
+          )}
+          <main className="app-content">{children}</main>
+        </div>
       </div>
-    </div>
+    </HotkeysProvider>
   );
 }

@@ -1,11 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { Pacing } from './pacing.ts';
-
-/** What the run reads again at its start and after every long pause: the pace, the cap, the window. */
-export type RunSettings = Pacing & {
-  /** Campaign messages per connection and company day (0: no cap); the send activity enforces it. */
-  dailyLimitPerConnection: number;
-};
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
 
 export type RunStart =
   /** Sending (just started, or resumed): walk the recipients from `nextIndex`. */
@@ -20,7 +14,7 @@ export type RunStart =
 export type RecipientOutcome =
   /** Queued now; `queuedAt` (ms) anchors the gap to the next message. */
   | { outcome: 'sent'; queuedAt: number }
-  /** Recorded as CampaignShipmentFailed (number not on WhatsApp, refused): no message, no gap. */
+  /** Recorded as CampaignMessageFailed (number not on WhatsApp, refused): no message, no gap. */
   | { outcome: 'failed' }
   /** The stream already has this recipient's shipment: nothing was done. */
   | { outcome: 'already' }

@@ -1,20 +1,9 @@
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
+
 // The campaign's pacing, pure: the workflow calls these with its own (deterministic) clock and random.
 
-/** What the run's pace depends on: the company's campaign settings and the zone it works in. */
-export interface Pacing {
-  /** Seconds between two messages. */
-  messageInterval: number;
-  /** After this many messages one longer pause (0: never). */
-  longerIntervalAfter: number;
-  /** The longer pause, in seconds. */
-  greaterInterval: number;
-  /** Each gap is moved by a random amount within ± this many seconds. */
-  jitterSeconds: number;
-  /** Messages leave only between these hours (HH:MM, company time); null: any hour. */
-  sendingWindow: { start: string; end: string } | null;
-  /** IANA zone of the company's hours. */
-  timeZone: string;
-}
+/** What the run's pace depends on: its settings but the daily cap (the send activity enforces that). */
+export type Pacing = Omit<RunSettings, 'dailyLimitPerConnection'>;
 
 const DAY_S = 86_400;
 

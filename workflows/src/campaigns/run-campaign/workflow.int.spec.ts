@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { Context } from '@temporalio/activity';
 import { Client, Connection } from '@temporalio/client';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endWorkflowsOn } from '../../testing/end-workflows.ts';
 import { defaultTemporalAddress, type RunningWorker, startWorker } from '../../worker.ts';
-import { createCampaignActivities, type RunSettings, sendOneByOne } from './activities.ts';
+import { createCampaignActivities, sendOneByOne } from './activities.ts';
 import { campaignRunsClient } from './client.ts';
 import { msUntilNextDay, secondsOfDay } from './pacing.ts';
 import {

@@ -8,7 +8,8 @@ import {
   proxyActivities,
   setHandler,
 } from '@temporalio/workflow';
-import type { CampaignActivities, RunSettings } from './activities.ts';
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
+import type { CampaignActivities } from './activities.ts';
 import { gapAfterMs, isLongPause, msUntilNextDay, msUntilWindowOpens } from './pacing.ts';
 
 /** One workflow per campaign: a second start is refused by Temporal, a signal finds it by name. */

@@ -1,21 +1,11 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FileInput,
-  FormGroup,
-  HTMLSelect,
-  Switch,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, FileInput, FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/core';
 import type { AnnouncementView } from '@zelo/contracts/announcements/read-models';
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import {
   AnnouncementInput,
   removeAnnouncementImage,
@@ -43,131 +33,98 @@ export function AnnouncementDialog({ announcement, onClose }: Props) {
   };
   const current = removed ? null : (announcement?.mediaName ?? null);
   const onSubmit = async (values: AnnouncementInput) => {
-    try {
-      const saved = await saveAnnouncement(announcement?.id ?? null, values);
-      // The image needs the announcement's id, so it follows the text (a new one is created first).
-      if (file) await uploadAnnouncementImage(saved.id, file);
-      else if (removed && announcement?.mediaName) await removeAnnouncementImage(saved.id);
-      toastSuccess(t('announcements.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    }
+    const saved = await saveAnnouncement(announcement?.id ?? null, values);
+    // The image needs the announcement's id, so it follows the text (a new one is created first).
+    if (file) await uploadAnnouncementImage(saved.id, file);
+    else if (removed && announcement?.mediaName) await removeAnnouncementImage(saved.id);
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t(announcement ? 'announcements.edit' : 'announcements.add')}>
-      <Form<AnnouncementInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateWith(AnnouncementInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit}>
-            <DialogBody>
-              <TextField
-                name="title"
-                label={t('announcements.titleField')}
-                testId="announcement-title"
-                autoFocus
-              />
-              <Field<string> name="text">
-                {({ input, meta }) => {
-                  const error = visibleError(meta);
-                  return (
-                    <FormGroup
-                      label={t('announcements.text')}
-                      labelFor="announcement-text"
-                      helperText={error || undefined}
-                      intent={error ? 'danger' : 'none'}
-                    >
-                      <TextArea
-                        id="announcement-text"
-                        fill
-                        rows={5}
-                        {...input}
-                        data-testid="announcement-text"
-                      />
-                    </FormGroup>
-                  );
-                }}
-              </Field>
-              <Field<number> name="priority" parse={(v) => Number(v)}>
-                {({ input }) => (
-                  <FormGroup label={t('announcements.priority')} labelFor="announcement-priority">
-                    <HTMLSelect
-                      id="announcement-priority"
-                      value={input.value}
-                      onChange={(e) => input.onChange(Number(e.currentTarget.value))}
-                      data-testid="announcement-priority"
-                      options={PRIORITIES.map((p) => ({
-                        value: p,
-                        label: t(`announcements.priority${p}` as TKey),
-                      }))}
-                    />
-                  </FormGroup>
-                )}
-              </Field>
-              <Field<boolean> name="status" type="checkbox">
-                {({ input }) => (
-                  <Switch
-                    label={t('announcements.active')}
-                    checked={!!input.checked}
-                    onChange={input.onChange}
-                    data-testid="announcement-status"
-                  />
-                )}
-              </Field>
-              <FormGroup label={t('announcements.image')} labelFor="announcement-image">
-                <FileInput
-                  fill
-                  text={file?.name ?? current ?? t('announcements.noImage')}
-                  buttonText={t('announcements.attach')}
-                  hasSelection={!!file || !!current}
-                  inputProps={{
-                    id: 'announcement-image',
-                    accept: 'image/png,image/jpeg,.png,.jpg,.jpeg',
-                    // @ts-expect-error data attributes pass through to the input
-                    'data-testid': 'announcement-image',
-                  }}
-                  onInputChange={(e) => {
-                    const chosen = e.currentTarget.files?.[0] ?? null;
-                    setFile(chosen);
-                    if (chosen) setRemoved(false);
-                  }}
-                />
-                {(file || current) && (
-                  <Button
-                    variant="minimal"
-                    icon="cross"
-                    intent="danger"
-                    text={t('announcements.removeImage')}
-                    onClick={() => {
-                      setFile(null);
-                      setRemoved(true);
-                    }}
-                    data-testid="announcement-remove-image"
-                  />
-                )}
-              </FormGroup>
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('announcements.cancel')} onClick={onClose} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t('announcements.save')}
-                    loading={submitting}
-                    data-testid="announcement-save"
-                  />
-                </>
-              }
+    <FormDialog<AnnouncementInput>
+      title={t(announcement ? 'announcements.edit' : 'announcements.add')}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(AnnouncementInput, (k) => t(k as TKey))}
+      onSubmit={onSubmit}
+      savedText={t('announcements.saved')}
+      cancelText={t('announcements.cancel')}
+      saveText={t('announcements.save')}
+      saveTestId="announcement-save"
+    >
+      <TextField name="title" label={t('announcements.titleField')} testId="announcement-title" autoFocus />
+      <Field<string> name="text">
+        {({ input, meta }) => {
+          const error = visibleError(meta);
+          return (
+            <FormGroup
+              label={t('announcements.text')}
+              labelFor="announcement-text"
+              helperText={error || undefined}
+              intent={error ? 'danger' : 'none'}
+            >
+              <TextArea id="announcement-text" fill rows={5} {...input} data-testid="announcement-text" />
+            </FormGroup>
+          );
+        }}
+      </Field>
+      <Field<number> name="priority" parse={(v) => Number(v)}>
+        {({ input }) => (
+          <FormGroup label={t('announcements.priority')} labelFor="announcement-priority">
+            <HTMLSelect
+              id="announcement-priority"
+              value={input.value}
+              onChange={(e) => input.onChange(Number(e.currentTarget.value))}
+              data-testid="announcement-priority"
+              options={PRIORITIES.map((p) => ({
+                value: p,
+                label: t(`announcements.priority${p}` as TKey),
+              }))}
             />
-          </form>
+          </FormGroup>
         )}
-      </Form>
-    </Dialog>
+      </Field>
+      <Field<boolean> name="status" type="checkbox">
+        {({ input }) => (
+          <Switch
+            label={t('announcements.active')}
+            checked={!!input.checked}
+            onChange={input.onChange}
+            data-testid="announcement-status"
+          />
+        )}
+      </Field>
+      <FormGroup label={t('announcements.image')} labelFor="announcement-image">
+        <FileInput
+          fill
+          text={file?.name ?? current ?? t('announcements.noImage')}
+          buttonText={t('announcements.attach')}
+          hasSelection={!!file || !!current}
+          inputProps={{
+            id: 'announcement-image',
+            accept: 'image/png,image/jpeg,.png,.jpg,.jpeg',
+            // @ts-expect-error data attributes pass through to the input
+            'data-testid': 'announcement-image',
+          }}
+          onInputChange={(e) => {
+            const chosen = e.currentTarget.files?.[0] ?? null;
+            setFile(chosen);
+            if (chosen) setRemoved(false);
+          }}
+        />
+        {(file || current) && (
+          <Button
+            variant="minimal"
+            icon="cross"
+            intent="danger"
+            text={t('announcements.removeImage')}
+            onClick={() => {
+              setFile(null);
+              setRemoved(true);
+            }}
+            data-testid="announcement-remove-image"
+          />
+        )}
+      </FormGroup>
+    </FormDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Icon, Spinner, Tag } from '@blueprintjs/core';
 import type { AnnouncementView } from '@zelo/contracts/announcements/read-models';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast } from '../../../lib/toaster.ts';
@@ -39,7 +39,7 @@ export function AnnouncementsPage() {
     );
 
   return (
-    <SearchableListPage<AnnouncementView>
+    <ResourceList<AnnouncementView>
       classPrefix="announcements"
       testId="announcements-page"
       title={t('announcements.title')}
@@ -94,7 +94,9 @@ export function AnnouncementsPage() {
       liveEvent="company-announcement"
       emptyIcon="info-sign"
       emptyTitle={t('announcements.empty')}
-      renderDialog={(a, close) => <AnnouncementDialog announcement={a} onClose={close} />}
+      renderDialog={(a, { closeAndReload }) => (
+        <AnnouncementDialog announcement={a} onClose={closeAndReload} />
+      )}
       deleteItem={(a) => deleteAnnouncement(a.id)}
       deletedMessage={t('announcements.deleted')}
       deleteText={t('announcements.delete')}

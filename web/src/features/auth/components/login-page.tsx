@@ -1,6 +1,5 @@
-import { Button } from '@blueprintjs/core';
-import { Form } from 'react-final-form';
 import { Link, useLocation } from 'wouter';
+import { AuthForm } from '../../../components/auth-form.tsx';
 import { AuthLayout } from '../../../components/ui/auth-layout.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -43,43 +42,35 @@ export function LoginPage() {
         </span>
       }
     >
-      <Form<LoginInput> onSubmit={onSubmit} validate={validateWith(LoginInput, (k) => t(k as TKey))}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <TextField
-              name="email"
-              type="email"
-              label={t('login.email')}
-              leftIcon="envelope"
-              autoComplete="email"
-              autoFocus
-              testId="login-email"
-            />
-            <TextField
-              name="password"
-              type="password"
-              label={t('login.password')}
-              leftIcon="lock"
-              autoComplete="current-password"
-              testId="login-password"
-            />
-            <div className="auth-forgot">
-              <Link href="/forgetpsw" data-testid="login-forgot-password">
-                {t('passwordReset.forgotLink')}
-              </Link>
-            </div>
-            <Button
-              type="submit"
-              intent="primary"
-              size="large"
-              fill
-              loading={submitting}
-              text={t('login.submit')}
-              data-testid="login-submit"
-            />
-          </form>
-        )}
-      </Form>
+      <AuthForm<LoginInput>
+        onSubmit={onSubmit}
+        validate={validateWith(LoginInput, (k) => t(k as TKey))}
+        submitText={t('login.submit')}
+        submitTestId="login-submit"
+      >
+        <TextField
+          name="email"
+          type="email"
+          label={t('login.email')}
+          leftIcon="envelope"
+          autoComplete="email"
+          autoFocus
+          testId="login-email"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('login.password')}
+          leftIcon="lock"
+          autoComplete="current-password"
+          testId="login-password"
+        />
+        <div className="auth-forgot">
+          <Link href="/forgetpsw" data-testid="login-forgot-password">
+            {t('passwordReset.forgotLink')}
+          </Link>
+        </div>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
-import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import type { FileListPage } from '@zelo/contracts/file-lists/read-models';
+import { useMemo } from 'react';
 import { apiRequest } from '../../../lib/api.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 
 export interface Option {
@@ -24,19 +25,34 @@ async function listFileLists(signal: AbortSignal): Promise<Option[]> {
 const names = (rows: Option[]) => rows.map(({ id, name }) => ({ id, name }));
 
 /**
- * What the campaign dialog picks from: connections (GET /whatsapp), contact lists (GET
- * /contact-lists/list), tags (GET /tags/list) and file lists (GET /files/). A list that fails to load
- * is offered empty rather than keeping the dialog from opening.
+ * What the campaign dialog picks from: the company's connections and tags (kept current while the
+ * dialog is open), contact lists (GET /contact-lists/list) and file lists (GET /files/). A list that
+ * fails to load is offered empty rather than keeping the dialog from opening.
  */
-export function useCampaignOptions() {
-  return useRequest(async (signal) => {
+export function useCampaignOptions(): { data: CampaignOptions | undefined } {
+  const connections = useReferenceList('connections');
+  const tags = useReferenceList('tags');
+  const lists = useRequest(async (signal) => {
     const safe = <T>(p: Promise<T>, fallback: T) => p.catch(() => fallback);
-    const [connections, contactLists, tags, fileLists] = await Promise.all([
-      safe(apiRequest<ConnectionView[]>('/whatsapp', { signal }).then(names), []),
+    const [contactLists, fileLists] = await Promise.all([
       safe(apiRequest<Option[]>('/contact-lists/list', { signal }).then(names), []),
-      safe(apiRequest<Option[]>('/tags/list', { signal }).then(names), []),
       safe(listFileLists(signal), []),
     ]);
-    return { connections, contactLists, tags, fileLists };
+    return { contactLists, fileLists };
   }, []);
+  const data = useMemo(
+    () =>
+      lists.data && !connections.loading && !tags.loading
+        ? { ...lists.data, connections: names(connections.data ?? []), tags: names(tags.data ?? []) }
+        : undefined,
+    [lists.data, connections.loading, connections.data, tags.loading, tags.data],
+  );
+  return { data };
+}
+
+interface CampaignOptions {
+  connections: Option[];
+  contactLists: Option[];
+  tags: Option[];
+  fileLists: Option[];
 }

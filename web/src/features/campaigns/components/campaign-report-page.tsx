@@ -3,24 +3,22 @@ import {
   Button,
   Callout,
   Card,
-  HTMLTable,
   type Intent,
   NonIdealState,
   ProgressBar,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import type { ShipmentStatus } from '@zelo/contracts/campaigns/read-models';
+import type { CampaignShipmentView, ShipmentStatus } from '@zelo/contracts/campaigns/read-models';
 import { useLocation } from 'wouter';
 import { usePlanRefusal } from '../../../app/routes/plan-route.tsx';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { formatDate, formatSeconds } from '../../../lib/format.ts';
 import { type TKey, translateError, useT } from '../../../lib/i18n.ts';
 import { languageAtom, refreshKeyAtom, useAtomValue } from '../../../lib/store.ts';
 import { reportFigures } from '../lib/report.ts';
 import { STATUS_LOOK } from '../lib/status.ts';
 import { useCampaignReport } from '../lib/use-campaign-report.ts';
-
-const NEAR_BOTTOM_PX = 100;
 
 const SHIPMENT_LOOK: Record<ShipmentStatus, { label: TKey; intent: Intent }> = {
   pending: { label: 'campaigns.shipmentPending', intent: 'none' },
@@ -80,6 +78,26 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
     { key: 'pending', label: 'campaigns.pending' },
   ];
 
+  const shipmentColumns: DataColumn<CampaignShipmentView>[] = [
+    { title: '#', width: 64, render: (s) => s.index + 1 },
+    { title: t('campaigns.contact'), render: (s) => s.name },
+    { title: t('campaigns.number'), render: (s) => s.number },
+    {
+      title: t('campaigns.status'),
+      render: (s) => (
+        <Tag minimal intent={SHIPMENT_LOOK[s.status].intent}>
+          {t(SHIPMENT_LOOK[s.status].label)}
+        </Tag>
+      ),
+    },
+    { title: t('campaigns.sentAt'), render: (s) => when(s.sentAt) },
+    { title: t('campaigns.deliveredAt'), render: (s) => when(s.deliveredAt) },
+    {
+      title: t('campaigns.failure'),
+      render: (s) => (s.reason ? `${when(s.failedAt)} ${translateError(lang, s.reason)}` : ''),
+    },
+  ];
+
   return (
     <div className="campaigns-page campaign-report" data-testid="campaign-report">
       <div className="campaigns-page-header">
@@ -136,47 +154,17 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
         stripes={running}
         data-testid="report-progress"
       />
-      <div
-        className="campaigns-page-body"
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX) report.loadMore();
-        }}
-      >
-        <HTMLTable striped compact className="campaigns-table">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('campaigns.contact')}</th>
-              <th>{t('campaigns.number')}</th>
-              <th>{t('campaigns.status')}</th>
-              <th>{t('campaigns.sentAt')}</th>
-              <th>{t('campaigns.deliveredAt')}</th>
-              <th>{t('campaigns.failure')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shipments.records.map((s) => (
-              <tr key={s.index} data-testid="shipment-row" data-status={s.status}>
-                <td>{s.index + 1}</td>
-                <td>{s.name}</td>
-                <td>{s.number}</td>
-                <td>
-                  <Tag minimal intent={SHIPMENT_LOOK[s.status].intent}>
-                    {t(SHIPMENT_LOOK[s.status].label)}
-                  </Tag>
-                </td>
-                <td>{when(s.sentAt)}</td>
-                <td>{when(s.deliveredAt)}</td>
-                <td>{s.reason ? `${when(s.failedAt)} ${translateError(lang, s.reason)}` : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        {report.loadingShipments && <Spinner size={24} />}
-        {!report.loadingShipments && shipments.records.length === 0 && (
-          <NonIdealState icon="send-message" title={t('campaigns.noShipments')} />
-        )}
+      <div className="campaigns-page-body">
+        <DataTable
+          columns={shipmentColumns}
+          rows={shipments.records}
+          rowTestId="shipment-row"
+          rowProps={(s) => ({ 'data-status': s.status })}
+          rowHeight={32}
+          loading={report.loadingShipments}
+          onLoadMore={report.loadMore}
+          empty={<NonIdealState icon="send-message" title={t('campaigns.noShipments')} />}
+        />
       </div>
     </div>
   );

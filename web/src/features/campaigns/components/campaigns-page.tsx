@@ -1,18 +1,10 @@
 import './campaigns.css';
-import {
-  Alert,
-  Button,
-  ButtonGroup,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { CampaignView } from '@zelo/contracts/campaigns/read-models';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { usePlanRefusal } from '../../../app/routes/plan-route.tsx';
+import { useDeleteConfirmation } from '../../../components/delete-confirmation.tsx';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
@@ -50,7 +42,6 @@ export function CampaignsPage() {
   // The dialog follows the row live (a campaign that starts meanwhile locks the form with its reason).
   const [editing, setEditing] = useState<CampaignView | null | undefined>(undefined);
   const live = editing ? (list.records.find((c) => c.id === editing.id) ?? editing) : editing;
-  const [deleting, setDeleting] = useState<CampaignView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const transition = async (c: CampaignView, run: (id: string) => Promise<unknown>, done: string) => {
@@ -66,17 +57,14 @@ export function CampaignsPage() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteCampaign(deleting.id);
-      toastDone(t('campaigns.deleted'));
-      list.reload();
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const deletion = useDeleteConfirmation<CampaignView>({
+    deleteItem: (c) => deleteCampaign(c.id),
+    deletedMessage: t('campaigns.deleted'),
+    deleteText: t('campaigns.delete'),
+    cancelText: t('campaigns.close'),
+    confirmText: (c) => t('campaigns.confirmDelete', { name: c.name }),
+    onDone: list.reload,
+  });
 
   const audience = (c: CampaignView) =>
     c.contactList?.name ?? (c.tagListId || c.tagId ? t('campaigns.byTag') : t('campaigns.notDefined'));
@@ -177,7 +165,7 @@ export function CampaignsPage() {
                         intent="danger"
                         title={t('campaigns.delete')}
                         aria-label={t('campaigns.delete')}
-                        onClick={() => setDeleting(c)}
+                        onClick={() => deletion.ask(c)}
                         data-testid="campaign-delete"
                       />
                     )}
@@ -201,17 +189,7 @@ export function CampaignsPage() {
           }}
         />
       )}
-      <Alert
-        isOpen={!!deleting}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('campaigns.delete')}
-        cancelButtonText={t('campaigns.close')}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        {deleting && t('campaigns.confirmDelete', { name: deleting.name })}
-      </Alert>
+      {deletion.alert}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { CAMPAIGN_EDIT_LOCK_MS } from '@zelo/contracts/campaigns/events';
+import { isWithinEditLock } from '@zelo/contracts/campaigns/events';
 import type { CampaignView } from '@zelo/contracts/campaigns/read-models';
 
 /**
@@ -24,12 +24,10 @@ export function campaignEditability(
   switch (campaign.status) {
     case 'INATIVA':
       return { mode: 'all', reason: null };
-    case 'PROGRAMADA': {
-      const startsIn = campaign.scheduledAt ? new Date(campaign.scheduledAt).getTime() - now.getTime() : 0;
-      return startsIn > CAMPAIGN_EDIT_LOCK_MS
-        ? { mode: 'all', reason: null }
-        : { mode: 'none', reason: 'startsSoon' };
-    }
+    case 'PROGRAMADA':
+      return isWithinEditLock(campaign.scheduledAt, now.getTime())
+        ? { mode: 'none', reason: 'startsSoon' }
+        : { mode: 'all', reason: null };
     case 'CANCELADA':
       return { mode: 'messages', reason: 'cancelled' };
     case 'EM_ANDAMENTO':

@@ -1,5 +1,4 @@
 import type { ChatPage, ChatView } from '@zelo/contracts/chats/read-models';
-import type { UserListItem } from '@zelo/contracts/users/read-models';
 import { apiRequest } from '../../../lib/api.ts';
 import type { ChatInput } from '../lib/chat-input.ts';
 
@@ -24,7 +23,3 @@ export const deleteChat = (id: string) => apiRequest<unknown>(chatPath(id), { me
 /** Marks the chat's messages as read by the viewer (the spec's client names itself by userId). */
 export const markChatRead = (id: string, userId: string) =>
   apiRequest<unknown>(`${chatPath(id)}/read`, { method: 'POST', body: { userId } });
-
-/** The company's users for the members picker (features do not import each other's calls). */
-export const listCompanyUsers = (signal?: AbortSignal) =>
-  apiRequest<UserListItem[]>('/users/list', { signal });

@@ -5,8 +5,8 @@ import { Field, Form } from 'react-final-form';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../lib/i18n.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { listCompanyUsers, saveChat } from '../api/chats.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
+import { saveChat } from '../api/chats.ts';
 import { type ChatFormValues, chatRequestOf } from '../lib/chat-input.ts';
 
 interface Props {
@@ -21,7 +21,7 @@ interface Props {
 export function ChatDialog({ chat, viewerId, onSaved, onClose }: Props) {
   const t = useT();
   const [incomplete, setIncomplete] = useState(false);
-  const users = useRequest((signal) => listCompanyUsers(signal), []);
+  const users = useReferenceList('users');
   // The owner is a member whatever is chosen. A member editing the chat of a deleted owner is not: she
   // is offered and kept like the others, so saving does not drop her out of it.
   const ownerId = chat?.ownerId ?? viewerId;

@@ -1,13 +1,17 @@
 import type { ChatView } from '@zelo/contracts/chats/read-models';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
+import { usePagedFetch } from '../../../components/use-paged-fetch.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { listChats } from '../api/chats.ts';
-import { appendChatPage, applyChatFrame, upsertChat, withReadBy } from './chat-list.ts';
+import { applyChatFrame, upsertChat, withReadBy } from './chat-list.ts';
 
 /** Doc 2 §9: the chats search waits 500 ms. */
 const SEARCH_DEBOUNCE_MS = 500;
+
+/** Doc 2 §8: chat errors are silent; the list keeps what it had. */
+const silent = () => undefined;
 
 /**
  * The chats page's list: a debounced search, further pages on demand, and the chat frames applied
@@ -16,60 +20,34 @@ const SEARCH_DEBOUNCE_MS = 500;
 export function useChatList(search: string, openChatId: string | null, refreshKey: number) {
   const user = useAtomValue(sessionAtom)?.user;
   const query = useDebounced(search, SEARCH_DEBOUNCE_MS).trim();
-  // The query and the page change together, so a new search never fetches its page 3.
-  const [cursor, setCursor] = useState({ query, page: 1, refreshKey });
-  const [chats, setChats] = useState<ChatView[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  // Set at once, not at the next render: two scroll events in a row must not skip a page.
-  const fetching = useRef(true);
-
-  useEffect(
-    () =>
-      setCursor((c) =>
-        c.query === query && c.refreshKey === refreshKey ? c : { query, page: 1, refreshKey },
-      ),
-    [query, refreshKey],
-  );
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetching.current = true;
-    setLoading(true);
-    listChats(cursor.query, cursor.page, ctrl.signal)
-      .then((r) => {
-        if (ctrl.signal.aborted) return;
-        setChats((prev) => (cursor.page === 1 ? r.records : appendChatPage(prev, r.records)));
-        setHasMore(r.hasMore);
-      })
-      // Doc 2 §8: chat errors are silent; the list keeps what it had.
-      .catch(() => undefined)
-      .finally(() => {
-        if (ctrl.signal.aborted) return;
-        fetching.current = false;
-        setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [cursor]);
+  const {
+    records: chats,
+    setRecords: setChats,
+    loading,
+    hasMore,
+    loadMore,
+  } = usePagedFetch(`${refreshKey}:${query}`, (page, signal) => listChats(query, page, signal), {
+    onError: silent,
+  });
 
   useSocketEvent(user ? `company-${user.companyId}-chat` : null, (frame) => {
     if (!user) return;
     setChats((prev) => applyChatFrame(prev, frame, { userId: user.id, openChatId, search: query }));
   });
 
-  const loadMore = useCallback(() => {
-    if (fetching.current || !hasMore) return;
-    fetching.current = true;
-    setCursor((c) => ({ ...c, page: c.page + 1 }));
-  }, [hasMore]);
-
   /** Our own answers (a save, a read) show before the socket's frame arrives. */
-  const putChat = useCallback((chat: ChatView) => setChats((prev) => upsertChat(prev, chat, query)), [query]);
-  const removeChat = useCallback((id: string) => setChats((prev) => prev.filter((c) => c.id !== id)), []);
+  const putChat = useCallback(
+    (chat: ChatView) => setChats((prev) => upsertChat(prev, chat, query)),
+    [query, setChats],
+  );
+  const removeChat = useCallback(
+    (id: string) => setChats((prev) => prev.filter((c) => c.id !== id)),
+    [setChats],
+  );
   const markRead = useCallback(
     (id: string, userId: string) =>
       setChats((prev) => prev.map((c) => (c.id === id ? withReadBy(c, userId) : c))),
-    [],
+    [setChats],
   );
 
   return { chats, loading, hasMore, loadMore, putChat, removeChat, markRead };

@@ -1,13 +1,14 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Switch } from '@blueprintjs/core';
 import type { CompanyView, PlanView } from '@zelo/contracts/tenancy/read-models';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { maskPhone, onlyDigits } from '../../../lib/format.ts';
 import { type TKey, translateError, useT } from '../../../lib/i18n.ts';
 import { appStore, languageAtom } from '../../../lib/store.ts';
-import { showToast, toastSuccess } from '../../../lib/toaster.ts';
+import { showToast } from '../../../lib/toaster.ts';
 import { CompanyInput, isoToDueDate, NewCompanyInput, RECURRENCES, saveCompany } from '../api/companies.ts';
 
 interface Props {
@@ -80,106 +81,80 @@ export function CompanyDialog({ company, plans, onClose, onSaved }: Props) {
     ...(company ? {} : { password: '' }),
   };
 
-  const onSubmit = async (values: CompanyInput) => {
-    try {
-      await saveCompany(company?.id ?? null, values, values.dueDate === initial.dueDate);
-      toastSuccess(t('companies.saved'));
-      onSaved();
-      onClose();
-    } catch (err) {
-      // Doc 1 §8: a failed save says to check for a duplicate name or unfilled fields, then why.
-      const why = err instanceof ApiError ? translateError(appStore.get(languageAtom), err.code) : '';
-      showToast(`${t('companies.saveFailed')} ${why}`.trim(), 'danger', 4000);
-    }
+  // Doc 1 §8: a failed save says to check for a duplicate name or unfilled fields, then why.
+  const saveFailed = (err: unknown) => {
+    const why = err instanceof ApiError ? translateError(appStore.get(languageAtom), err.code) : '';
+    showToast(`${t('companies.saveFailed')} ${why}`.trim(), 'danger', 4000);
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog<CompanyInput>
       title={t(company ? 'companies.edit' : 'companies.add')}
       style={{ width: 560 }}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(company ? CompanyInput : NewCompanyInput, (k) => t(k as TKey))}
+      onSubmit={(values) => saveCompany(company?.id ?? null, values, values.dueDate === initial.dueDate)}
+      savedText={t('companies.saved')}
+      onSaved={() => {
+        onSaved();
+        onClose();
+      }}
+      onError={saveFailed}
+      cancelText={t('companies.cancel')}
+      saveText={t('companies.save')}
+      saveTestId="company-save"
+      noValidate
     >
-      <Form<CompanyInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateWith(company ? CompanyInput : NewCompanyInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <DialogBody>
-              <TextField name="name" label={t('companies.name')} testId="company-name" autoFocus />
-              <div className="company-form-grid">
-                <TextField name="email" type="email" label={t('companies.email')} testId="company-email" />
-                <TextField
-                  name="phone"
-                  type="tel"
-                  label={t('companies.phone')}
-                  placeholder="(99) 99999-9999"
-                  format={maskPhone}
-                  parse={(value) => onlyDigits(value).slice(0, 11)}
-                  testId="company-phone"
-                />
-              </div>
-              {!company && (
-                <TextField
-                  name="password"
-                  type="password"
-                  label={t('companies.password')}
-                  autoComplete="new-password"
-                  testId="company-password"
-                />
-              )}
-              <div className="company-form-grid">
-                <SelectField
-                  name="planId"
-                  label={t('companies.plan')}
-                  testId="company-plan"
-                  options={[
-                    { value: '', label: t('companies.selectPlan') },
-                    ...plans.map((p) => ({ value: p.id, label: p.name })),
-                  ]}
-                />
-                <SelectField
-                  name="recurrence"
-                  label={t('companies.recurrence')}
-                  testId="company-recurrence"
-                  options={RECURRENCES.map((r) => ({
-                    value: r,
-                    label: t(`companies.recurrence_${r}` as TKey),
-                  }))}
-                />
-              </div>
-              <TextField
-                name="dueDate"
-                type="date"
-                label={t('companies.dueDate')}
-                testId="company-due-date"
-              />
-              <SwitchField name="status" label={t('companies.status')} testId="company-status" />
-              <SwitchField
-                name="campaignsEnabled"
-                label={t('companies.campaignsEnabled')}
-                testId="company-campaigns"
-              />
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('companies.cancel')} onClick={onClose} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t('companies.save')}
-                    loading={submitting}
-                    data-testid="company-save"
-                  />
-                </>
-              }
-            />
-          </form>
-        )}
-      </Form>
-    </Dialog>
+      <TextField name="name" label={t('companies.name')} testId="company-name" autoFocus />
+      <div className="company-form-grid">
+        <TextField name="email" type="email" label={t('companies.email')} testId="company-email" />
+        <TextField
+          name="phone"
+          type="tel"
+          label={t('companies.phone')}
+          placeholder="(99) 99999-9999"
+          format={maskPhone}
+          parse={(value) => onlyDigits(value).slice(0, 11)}
+          testId="company-phone"
+        />
+      </div>
+      {!company && (
+        <TextField
+          name="password"
+          type="password"
+          label={t('companies.password')}
+          autoComplete="new-password"
+          testId="company-password"
+        />
+      )}
+      <div className="company-form-grid">
+        <SelectField
+          name="planId"
+          label={t('companies.plan')}
+          testId="company-plan"
+          options={[
+            { value: '', label: t('companies.selectPlan') },
+            ...plans.map((p) => ({ value: p.id, label: p.name })),
+          ]}
+        />
+        <SelectField
+          name="recurrence"
+          label={t('companies.recurrence')}
+          testId="company-recurrence"
+          options={RECURRENCES.map((r) => ({
+            value: r,
+            label: t(`companies.recurrence_${r}` as TKey),
+          }))}
+        />
+      </div>
+      <TextField name="dueDate" type="date" label={t('companies.dueDate')} testId="company-due-date" />
+      <SwitchField name="status" label={t('companies.status')} testId="company-status" />
+      <SwitchField
+        name="campaignsEnabled"
+        label={t('companies.campaignsEnabled')}
+        testId="company-campaigns"
+      />
+    </FormDialog>
   );
 }

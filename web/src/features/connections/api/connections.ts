@@ -4,7 +4,6 @@ import {
   type ConnectionView,
   defaultConnectionSettings,
 } from '@zelo/contracts/connections/read-models';
-import type { QueueView } from '@zelo/contracts/queues/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 
@@ -63,8 +62,6 @@ export const getConnection = (id: string, signal?: AbortSignal) =>
   apiRequest<ConnectionView>(`/whatsapp/${path(id)}`, { query: { session: 0 }, signal });
 export const listProviders = (signal?: AbortSignal): Promise<ChannelProvider[]> =>
   apiRequest<ConnectionProviders>('/whatsapp/providers', { signal }).then((r) => r.providers);
-/** The queues a connection may serve (the dialog's picker). */
-export const listQueues = (signal?: AbortSignal) => apiRequest<QueueView[]>('/queue', { signal });
 
 /** Creates, or updates (the provider of an existing connection is fixed and not sent). */
 export function saveConnection(id: string | null, input: ConnectionInput) {

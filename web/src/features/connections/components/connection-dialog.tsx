@@ -1,19 +1,8 @@
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  NumericInput,
-  Switch,
-  Tab,
-  Tabs,
-  TextArea,
-} from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, NumericInput, Switch, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import type { ConnectionView } from '@zelo/contracts/connections/read-models';
-import { Field, Form } from 'react-final-form';
-import { MultiSelect } from '../../../components/ui/multi-select.tsx';
+import { Field } from 'react-final-form';
+import { ChoiceField, ChoicesField } from '../../../components/choice-fields.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { RefSelect } from '../../../components/ui/ref-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import {
@@ -23,13 +12,12 @@ import {
 } from '../../../lib/automation-choices.ts';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import {
   ConnectionInput,
   getConnection,
   listProviders,
-  listQueues,
   newConnectionDefaults,
   saveConnection,
 } from '../api/connections.ts';
@@ -48,7 +36,7 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
     (s) => (connectionId ? getConnection(connectionId, s) : Promise.resolve(null)),
     [connectionId],
   );
-  const queues = useRequest(listQueues, []);
+  const queues = useReferenceList('queues');
   const providers = useRequest(listProviders, []);
   const prompts = useRequest(listPromptChoices, []);
   const integrations = useRequest(listIntegrationChoices, []);
@@ -64,18 +52,6 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
       ? pick(existing.data)
       : null
     : newConnectionDefaults;
-
-  const onSubmit = async (values: ConnectionInput) => {
-    try {
-      const saved = await saveConnection(connectionId, values);
-      toastSuccess(t('connections.saved'));
-      onSaved?.(saved);
-      onClose();
-    } catch (err) {
-      // ERR_WAPP_GREETING_REQUIRED, ERR_NO_OTHER_WHATSAPP, ERR_CONNECTION_LIMIT_REACHED…
-      toastError(err);
-    }
-  };
 
   const queueOptions = queues.data ?? [];
   const general = (
@@ -111,19 +87,12 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
           )}
         </Field>
       )}
-      <Field<string[]> name="queueIds">
-        {({ input }) => (
-          <FormGroup label={t('connections.queues')}>
-            <MultiSelect
-              label={t('connections.queues')}
-              options={queueOptions}
-              selected={input.value || []}
-              onChange={input.onChange}
-              testId="connection-queues"
-            />
-          </FormGroup>
-        )}
-      </Field>
+      <ChoicesField
+        name="queueIds"
+        label={t('connections.queues')}
+        choices={queueOptions}
+        testId="connection-queues"
+      />
     </>
   );
 
@@ -138,25 +107,13 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
 
   const automation = (
     <>
-      <Field<string | null> name="transferQueueId">
-        {({ input }) => (
-          <FormGroup label={t('connections.transferQueue')}>
-            <HTMLSelect
-              fill
-              value={input.value ?? ''}
-              onChange={(e) => input.onChange(e.target.value || null)}
-              data-testid="connection-transfer-queue"
-            >
-              <option value="">{t('connections.noQueue')}</option>
-              {queueOptions.map((q) => (
-                <option key={q.id} value={q.id}>
-                  {q.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
-        )}
-      </Field>
+      <ChoiceField
+        name="transferQueueId"
+        label={t('connections.transferQueue')}
+        choices={queueOptions}
+        noneLabel={t('connections.noQueue')}
+        testId="connection-transfer-queue"
+      />
       <RefSelect
         name="promptId"
         label={t('connections.prompt')}
@@ -190,57 +147,42 @@ export function ConnectionDialog({ connectionId, onClose, onSaved }: Props) {
   );
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog<ConnectionInput, ConnectionView>
       title={t(connectionId ? 'connections.editTitle' : 'connections.newTitle')}
       icon="mobile-phone"
       style={{ width: 640 }}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(ConnectionInput, (k) => t(k as TKey))}
+      // ERR_WAPP_GREETING_REQUIRED, ERR_NO_OTHER_WHATSAPP, ERR_CONNECTION_LIMIT_REACHED… come back as toasts.
+      onSubmit={(values) => saveConnection(connectionId, values)}
+      savedText={t('connections.saved')}
+      onSaved={(saved) => {
+        onSaved?.(saved);
+        onClose();
+      }}
+      cancelText={t('connections.cancel')}
+      saveText={t('connections.save')}
+      saveTestId="connection-save"
+      formTestId="connection-dialog"
+      noValidate
     >
-      {initial && (
-        <Form<ConnectionInput>
-          onSubmit={onSubmit}
-          initialValues={initial}
-          validate={validateWith(ConnectionInput, (k) => t(k as TKey))}
-        >
-          {({ handleSubmit, submitting }) => (
-            <form onSubmit={handleSubmit} noValidate data-testid="connection-dialog">
-              <DialogBody>
-                <Tabs id="connection-tabs">
-                  <Tab id="general" title={t('connections.tabGeneral')} panel={general} />
-                  <Tab
-                    id="messages"
-                    title={t('connections.tabMessages')}
-                    panel={messages}
-                    data-testid="connection-tab-messages"
-                  />
-                  <Tab
-                    id="automation"
-                    title={t('connections.tabAutomation')}
-                    panel={automation}
-                    data-testid="connection-tab-automation"
-                  />
-                </Tabs>
-              </DialogBody>
-              <DialogFooter
-                actions={
-                  <>
-                    <Button text={t('connections.cancel')} onClick={onClose} />
-                    <Button
-                      type="submit"
-                      intent="primary"
-                      text={t('connections.save')}
-                      loading={submitting}
-                      data-testid="connection-save"
-                    />
-                  </>
-                }
-              />
-            </form>
-          )}
-        </Form>
-      )}
-    </Dialog>
+      <Tabs id="connection-tabs">
+        <Tab id="general" title={t('connections.tabGeneral')} panel={general} />
+        <Tab
+          id="messages"
+          title={t('connections.tabMessages')}
+          panel={messages}
+          data-testid="connection-tab-messages"
+        />
+        <Tab
+          id="automation"
+          title={t('connections.tabAutomation')}
+          panel={automation}
+          data-testid="connection-tab-automation"
+        />
+      </Tabs>
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,23 @@
+import { useDeleteConfirmation } from '../../../components/delete-confirmation.tsx';
 import { PlanUsage } from '../../../components/ui/plan-usage.tsx';
 import '../../../components/ui/admin-page.css';
 import './connections.css';
-import { Alert, Button, ButtonGroup, Card, HTMLTable, Icon, NonIdealState, Tooltip } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Card,
+  HTMLTable,
+  Icon,
+  type IconName,
+  type Intent,
+  NonIdealState,
+  Tooltip,
+} from '@blueprintjs/core';
 import type { ConnectionStatus, SessionAction } from '@zelo/contracts/connections/events';
 import type { ConnectionView } from '@zelo/contracts/connections/read-models';
 import { useCallback, useState } from 'react';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
+import { toastError } from '../../../lib/toaster.ts';
 import { deleteConnection, requestSession } from '../api/connections.ts';
 import { formatUpdatedAt, type SessionButton, sessionButtons, statusIcon } from '../lib/connection-status.ts';
 import { useLiveConnections } from '../lib/use-live-connections.ts';
@@ -22,12 +33,40 @@ const statusLabel: Record<ConnectionStatus, TKey> = {
   CONNECTED: 'connections.statusConnected',
 };
 
+/** The session buttons that act, by kind ('connecting' only waits); `qr` opens the QR dialog. */
+const SESSION_BUTTONS: Record<
+  Exclude<SessionButton, 'connecting'>,
+  { action: SessionAction | 'qr'; text: TKey; testId: string; icon: IconName; intent?: Intent }
+> = {
+  qr: {
+    action: 'qr',
+    text: 'connections.showQr',
+    testId: 'connection-show-qr',
+    icon: 'grid-view',
+    intent: 'primary',
+  },
+  retry: { action: 'start', text: 'connections.retry', testId: 'connection-retry', icon: 'refresh' },
+  newQr: {
+    action: 'restart',
+    text: 'connections.newQr',
+    testId: 'connection-new-qr',
+    icon: 'grid-view',
+    intent: 'primary',
+  },
+  disconnect: {
+    action: 'disconnect',
+    text: 'connections.disconnect',
+    testId: 'connection-disconnect',
+    icon: 'disable',
+    intent: 'danger',
+  },
+};
+
 /** Doc 1 §2 connections screen: name, status, session actions by status, last update, default, actions. */
 export function ConnectionsPage() {
   const t = useT();
   const connections = useLiveConnections();
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<ConnectionView | null>(null);
   const [qrFor, setQrFor] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
@@ -43,80 +82,43 @@ export function ConnectionsPage() {
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await deleteConnection(deleting.id);
-      toastSuccess(t('connections.deleted'));
-      connections.reload();
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-  };
+  const deletion = useDeleteConfirmation<ConnectionView>({
+    deleteItem: (c) => deleteConnection(c.id),
+    deletedMessage: t('connections.deleted'),
+    deleteText: t('connections.delete'),
+    cancelText: t('connections.cancel'),
+    confirmText: (c) => t('connections.confirmDelete', { name: c.name }),
+    onDone: connections.reload,
+  });
 
   const button = (c: ConnectionView, kind: SessionButton) => {
-    const common = { size: 'small' as const, variant: 'outlined' as const, loading: busy === c.id };
-    switch (kind) {
-      case 'qr':
-        return (
-          <Button
-            key={kind}
-            {...common}
-            intent="primary"
-            icon="grid-view"
-            text={t('connections.showQr')}
-            onClick={() => setQrFor(c.id)}
-            data-testid="connection-show-qr"
-          />
-        );
-      case 'retry':
-        return (
-          <Button
-            key={kind}
-            {...common}
-            icon="refresh"
-            text={t('connections.retry')}
-            onClick={() => session(c, 'start')}
-            data-testid="connection-retry"
-          />
-        );
-      case 'newQr':
-        return (
-          <Button
-            key={kind}
-            {...common}
-            intent="primary"
-            icon="grid-view"
-            text={t('connections.newQr')}
-            onClick={() => session(c, 'restart')}
-            data-testid="connection-new-qr"
-          />
-        );
-      case 'disconnect':
-        return (
-          <Button
-            key={kind}
-            {...common}
-            intent="danger"
-            icon="disable"
-            text={t('connections.disconnect')}
-            onClick={() => session(c, 'disconnect')}
-            data-testid="connection-disconnect"
-          />
-        );
-      case 'connecting':
-        return (
-          <Button
-            key={kind}
-            {...common}
-            disabled
-            loading
-            text={t('connections.connecting')}
-            data-testid="connection-connecting"
-          />
-        );
-    }
+    const common = {
+      size: 'small' as const,
+      variant: 'outlined' as const,
+      loading: busy === c.id,
+    };
+    if (kind === 'connecting')
+      return (
+        <Button
+          key={kind}
+          {...common}
+          disabled
+          loading
+          text={t('connections.connecting')}
+          data-testid="connection-connecting"
+        />
+      );
+    const { action, text, testId, ...look } = SESSION_BUTTONS[kind];
+    return (
+      <Button
+        key={kind}
+        {...common}
+        {...look}
+        text={t(text)}
+        onClick={() => (action === 'qr' ? setQrFor(c.id) : session(c, action))}
+        data-testid={testId}
+      />
+    );
   };
 
   const rows = connections.data ?? [];
@@ -196,7 +198,7 @@ export function ConnectionsPage() {
                         icon="trash"
                         intent="danger"
                         aria-label={t('connections.delete')}
-                        onClick={() => setDeleting(c)}
+                        onClick={() => deletion.ask(c)}
                         data-testid="connection-delete"
                       />
                     </ButtonGroup>
@@ -215,17 +217,7 @@ export function ConnectionsPage() {
         />
       )}
       {qrFor && <QrDialog connection={rows.find((c) => c.id === qrFor)} onClose={closeQr} />}
-      <Alert
-        isOpen={!!deleting}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('connections.delete')}
-        cancelButtonText={t('connections.cancel')}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      >
-        {t('connections.confirmDelete', { name: deleting?.name ?? '' })}
-      </Alert>
+      {deletion.alert}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import './contact-lists.css';
 import { AnchorButton, Button } from '@blueprintjs/core';
 import type { ContactListView } from '@zelo/contracts/contact-lists/read-models';
 import { useLocation } from 'wouter';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deleteContactList, EXAMPLE_SPREADSHEET_URL, searchContactLists } from '../api/contact-lists.ts';
@@ -19,7 +19,7 @@ export function ContactListsPage() {
   const admin = user?.profile === 'admin' || !!user?.super;
 
   return (
-    <SearchableListPage<ContactListView>
+    <ResourceList<ContactListView>
       classPrefix="cl"
       testId="contact-lists-page"
       title={t('contactLists.title')}
@@ -76,7 +76,7 @@ export function ContactListsPage() {
       liveDelayMs={300}
       emptyIcon="people"
       emptyTitle={t('contactLists.empty')}
-      renderDialog={(list, close) => <ContactListDialog list={list} onClose={close} />}
+      renderDialog={(list, { closeAndReload }) => <ContactListDialog list={list} onClose={closeAndReload} />}
       deleteItem={(list) => deleteContactList(list.id)}
       deletedMessage={t('contactLists.deleted')}
       deleteText={t('contactLists.delete')}

@@ -1,6 +1,11 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable } from '@blueprintjs/core';
-import type { UploadRowError } from '@zelo/contracts/contacts/read-models';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/form-dialog.tsx';
+import {
+  type ImportOutcome,
+  ImportResult,
+  SpreadsheetInput,
+} from '../../../components/spreadsheet-import.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { EXAMPLE_SPREADSHEET_URL, uploadContactListSpreadsheet } from '../api/contact-lists.ts';
@@ -20,7 +25,7 @@ export function ImportDialog({ contactListId, onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const [wrongType, setWrongType] = useState(false);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ created: number; errors: UploadRowError[] } | null>(null);
+  const [result, setResult] = useState<ImportOutcome | null>(null);
 
   const pick = (chosen: File | undefined) => {
     setResult(null);
@@ -59,18 +64,12 @@ export function ImportDialog({ contactListId, onClose }: Props) {
             {t('contactLists.downloadExample')}
           </a>
         </p>
-        <FileInput
-          fill
+        <SpreadsheetInput
           disabled={sending}
           text={file?.name || t('contactLists.chooseFile')}
-          buttonText="…"
-          inputProps={{
-            accept:
-              '.xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            // @ts-expect-error data attributes are valid on the input element
-            'data-testid': 'cli-import-file',
-          }}
-          onInputChange={(e) => pick(e.currentTarget.files?.[0])}
+          accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onPick={pick}
+          testId="cli-import-file"
         />
         {wrongType && (
           <Callout intent="danger" style={{ marginTop: 12 }} data-testid="cli-import-problem">
@@ -83,52 +82,31 @@ export function ImportDialog({ contactListId, onClose }: Props) {
           </Callout>
         )}
         {result && (
-          <div data-testid="cli-import-result">
-            <Callout intent={result.errors.length ? 'warning' : 'success'} style={{ marginTop: 12 }}>
-              {t('contactLists.importDone', {
-                created: t('contactLists.importCreated', { count: result.created }),
-                failed: t('contactLists.importRefused', { count: result.errors.length }),
-              })}
-            </Callout>
-            {result.errors.length > 0 && (
-              <div className="cl-import-errors">
-                <h4 className="bp6-heading">{t('contactLists.importErrors')}</h4>
-                <HTMLTable compact striped>
-                  <tbody>
-                    {result.errors.map((e) => (
-                      <tr key={e.row} data-testid="cli-import-error">
-                        <td>{t('contactLists.importRow', { row: e.row })}</td>
-                        <td>{e.name || e.number}</td>
-                        <td>{describeRowError(e, t)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              </div>
-            )}
-          </div>
+          <ImportResult
+            result={result}
+            summary={t('contactLists.importDone', {
+              created: t('contactLists.importCreated', { count: result.created }),
+              failed: t('contactLists.importRefused', { count: result.errors.length }),
+            })}
+            errorsTitle={t('contactLists.importErrors')}
+            rowLabel={(row) => t('contactLists.importRow', { row })}
+            describe={(e) => describeRowError(e, t)}
+            className="cl-import-errors"
+            testIds={{ result: 'cli-import-result', error: 'cli-import-error' }}
+          />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button
-              text={t('contactLists.close')}
-              onClick={onClose}
-              disabled={sending}
-              data-testid="cli-import-close"
-            />
-            <Button
-              intent="primary"
-              icon="import"
-              text={t('contactLists.import')}
-              disabled={!file}
-              loading={sending}
-              onClick={() => void send()}
-              data-testid="cli-import-submit"
-            />
-          </>
-        }
+      <DialogActions
+        cancelText={t('contactLists.close')}
+        onCancel={onClose}
+        cancelDisabled={sending}
+        cancelTestId="cli-import-close"
+        saveText={t('contactLists.import')}
+        saveIcon="import"
+        saveDisabled={!file}
+        saving={sending}
+        onSave={() => void send()}
+        saveTestId="cli-import-submit"
       />
     </Dialog>
   );

@@ -1,9 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import { DialogBody, Spinner } from '@blueprintjs/core';
 import type { ContactView } from '@zelo/contracts/contacts/read-models';
-import { Form } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { ContactInput, createContact, getContact, updateContact } from '../api/save-contact.ts';
 import { ContactFields } from './contact-fields.tsx';
@@ -33,56 +32,29 @@ export function ContactDialog({ contactId, onClose, onSaved }: Props) {
   );
   const initial = contactId ? (existing.data ? toFormValues(existing.data) : null) : EMPTY;
 
-  const onSubmit = async (values: ContactInput) => {
-    try {
-      const saved = contactId ? await updateContact(contactId, values) : await createContact(values);
-      toastSuccess(t('contacts.saved'));
-      onSaved(saved);
-    } catch (err) {
-      toastError(err);
-    }
-  };
-
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
+    <FormDialog<ContactInput, ContactView>
       title={t(contactId ? 'contacts.editTitle' : 'contacts.addTitle')}
       icon="person"
-    >
-      {!initial ? (
+      onClose={onClose}
+      initialValues={initial}
+      loading={
         <DialogBody>
           <Spinner size={32} />
         </DialogBody>
-      ) : (
-        <Form<ContactInput>
-          onSubmit={onSubmit}
-          initialValues={initial}
-          validate={validateWith(ContactInput, (k) => t(k as TKey))}
-        >
-          {({ handleSubmit, submitting }) => (
-            <form onSubmit={handleSubmit} noValidate data-testid="contact-form">
-              <DialogBody>
-                <ContactFields autoFocus />
-              </DialogBody>
-              <DialogFooter
-                actions={
-                  <>
-                    <Button text={t('contacts.cancel')} onClick={onClose} data-testid="contact-cancel" />
-                    <Button
-                      type="submit"
-                      intent="primary"
-                      text={t('contacts.save')}
-                      loading={submitting}
-                      data-testid="contact-save"
-                    />
-                  </>
-                }
-              />
-            </form>
-          )}
-        </Form>
-      )}
-    </Dialog>
+      }
+      validate={validateWith(ContactInput, (k) => t(k as TKey))}
+      onSubmit={(values) => (contactId ? updateContact(contactId, values) : createContact(values))}
+      savedText={t('contacts.saved')}
+      onSaved={onSaved}
+      cancelText={t('contacts.cancel')}
+      cancelTestId="contact-cancel"
+      saveText={t('contacts.save')}
+      saveTestId="contact-save"
+      formTestId="contact-form"
+      noValidate
+    >
+      <ContactFields autoFocus />
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, InputGroup, NonIdealState } from '@blueprintjs/core';
 import type { ContactView } from '@zelo/contracts/contacts/read-models';
-import { type ReactNode, type UIEvent, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useLocation } from 'wouter';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
@@ -15,8 +16,6 @@ import { ContactAvatar } from './contact-avatar.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import './contacts.css';
-
-const LOAD_MORE_PX = 100;
 
 interface Props {
   /**
@@ -42,11 +41,6 @@ export function ContactsPage({ newTicketDialog }: Props) {
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [ticketFor, setTicketFor] = useState<ContactView | null>(null);
-
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX) loadMore();
-  };
 
   const onSaved = (saved: ContactView) => {
     setEditing(undefined);
@@ -89,6 +83,57 @@ export function ContactsPage({ newTicketDialog }: Props) {
     }
   };
 
+  const columns: DataColumn<ContactView>[] = [
+    { title: '', width: 56, render: (c) => <ContactAvatar url={c.profilePicUrl} /> },
+    { title: t('contacts.name'), render: (c) => c.name },
+    { title: t('contacts.number'), render: (c) => c.number },
+    { title: t('contacts.email'), render: (c) => c.email },
+    {
+      title: t('contacts.actions'),
+      width: 180,
+      alignEnd: true,
+      render: (c) => (
+        <>
+          <Button
+            variant="minimal"
+            icon="chat"
+            title={t('contacts.newTicket')}
+            aria-label={t('contacts.newTicket')}
+            onClick={() => setTicketFor(c)}
+            data-testid="contact-new-ticket"
+          />
+          <Button
+            variant="minimal"
+            icon="calendar"
+            title={t('contacts.scheduleMessage')}
+            aria-label={t('contacts.scheduleMessage')}
+            onClick={() => navigate(`/schedules?contactId=${encodeURIComponent(c.id)}`)}
+            data-testid="contact-schedule"
+          />
+          <Button
+            variant="minimal"
+            icon="edit"
+            title={t('contacts.edit')}
+            aria-label={t('contacts.edit')}
+            onClick={() => setEditing(c.id)}
+            data-testid="contact-edit"
+          />
+          {mayDelete && (
+            <Button
+              variant="minimal"
+              intent="danger"
+              icon="trash"
+              title={t('contacts.delete')}
+              aria-label={t('contacts.delete')}
+              onClick={() => setDeleting(c)}
+              data-testid="contact-delete"
+            />
+          )}
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="contacts-page" data-testid="contacts-page">
       <div className="contacts-toolbar">
@@ -127,79 +172,24 @@ export function ContactsPage({ newTicketDialog }: Props) {
           data-testid="contacts-add"
         />
       </div>
-      <div className="contacts-table-wrap" onScroll={onScroll}>
-        <HTMLTable interactive striped data-testid="contacts-table">
-          <thead>
-            <tr>
-              <th style={{ width: 48 }} />
-              <th>{t('contacts.name')}</th>
-              <th>{t('contacts.number')}</th>
-              <th>{t('contacts.email')}</th>
-              <th className="contacts-actions">{t('contacts.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {contacts.map((c) => (
-              <tr key={c.id} data-testid="contact-row" data-contact-id={c.id}>
-                <td>
-                  <ContactAvatar url={c.profilePicUrl} />
-                </td>
-                <td>{c.name}</td>
-                <td>{c.number}</td>
-                <td>{c.email}</td>
-                <td className="contacts-actions">
-                  <Button
-                    variant="minimal"
-                    icon="chat"
-                    title={t('contacts.newTicket')}
-                    aria-label={t('contacts.newTicket')}
-                    onClick={() => setTicketFor(c)}
-                    data-testid="contact-new-ticket"
-                  />
-                  <Button
-                    variant="minimal"
-                    icon="calendar"
-                    title={t('contacts.scheduleMessage')}
-                    aria-label={t('contacts.scheduleMessage')}
-                    onClick={() => navigate(`/schedules?contactId=${encodeURIComponent(c.id)}`)}
-                    data-testid="contact-schedule"
-                  />
-                  <Button
-                    variant="minimal"
-                    icon="edit"
-                    title={t('contacts.edit')}
-                    aria-label={t('contacts.edit')}
-                    onClick={() => setEditing(c.id)}
-                    data-testid="contact-edit"
-                  />
-                  {mayDelete && (
-                    <Button
-                      variant="minimal"
-                      intent="danger"
-                      icon="trash"
-                      title={t('contacts.delete')}
-                      aria-label={t('contacts.delete')}
-                      onClick={() => setDeleting(c)}
-                      data-testid="contact-delete"
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        {loading && (
-          <div className="full-center" style={{ padding: 16 }}>
-            <Spinner size={24} />
-          </div>
-        )}
-        {!loading && contacts.length === 0 && (
-          <NonIdealState
-            icon="people"
-            title={t('contacts.emptyTitle')}
-            description={t('contacts.emptyMessage')}
-          />
-        )}
+      <div className="contacts-table-wrap">
+        <DataTable
+          testId="contacts-table"
+          columns={columns}
+          rows={contacts}
+          rowTestId="contact-row"
+          rowProps={(c) => ({ 'data-contact-id': c.id })}
+          rowHeight={44}
+          loading={loading}
+          onLoadMore={loadMore}
+          empty={
+            <NonIdealState
+              icon="people"
+              title={t('contacts.emptyTitle')}
+              description={t('contacts.emptyMessage')}
+            />
+          }
+        />
       </div>
 
       {editing !== undefined && (

@@ -1,6 +1,12 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody } from '@blueprintjs/core';
 import type { ContactView, UploadRowError } from '@zelo/contracts/contacts/read-models';
 import { useState } from 'react';
+import { DialogActions } from '../../../components/form-dialog.tsx';
+import {
+  type ImportOutcome,
+  ImportResult,
+  SpreadsheetInput,
+} from '../../../components/spreadsheet-import.tsx';
 import { type TKey, type Translate, useT } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toaster.ts';
 import { MAX_IMPORT_ROWS, readContactsSheet, uploadContacts } from '../api/import-contacts.ts';
@@ -20,7 +26,7 @@ export function ImportDialog({ onClose, onImported }: Props) {
   const [sheet, setSheet] = useState<MappedSheet | null>(null);
   const [problem, setProblem] = useState<Problem>(null);
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<{ created: number; errors: UploadRowError[] } | null>(null);
+  const [result, setResult] = useState<ImportOutcome | null>(null);
 
   const pick = async (file: File | undefined) => {
     setSheet(null);
@@ -68,16 +74,11 @@ export function ImportDialog({ onClose, onImported }: Props) {
     <Dialog isOpen onClose={onClose} title={t('contacts.importTitle')} icon="import">
       <DialogBody>
         <p>{t('contacts.importHelp')}</p>
-        <FileInput
-          fill
+        <SpreadsheetInput
           text={fileName || t('contacts.chooseFile')}
-          buttonText="…"
-          inputProps={{
-            accept: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            // @ts-expect-error data attributes are valid on the input element
-            'data-testid': 'contacts-import-file',
-          }}
-          onInputChange={(e) => void pick(e.currentTarget.files?.[0])}
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          onPick={(file) => void pick(file)}
+          testId="contacts-import-file"
         />
         {problem && (
           <Callout intent="danger" style={{ marginTop: 12 }} data-testid="contacts-import-problem">
@@ -90,47 +91,30 @@ export function ImportDialog({ onClose, onImported }: Props) {
           </Callout>
         )}
         {result && (
-          <div data-testid="contacts-import-result">
-            <Callout intent={result.errors.length ? 'warning' : 'success'} style={{ marginTop: 12 }}>
-              {t('contacts.importDone', {
-                created: t('contacts.importCreated', { count: result.created }),
-                failed: t('contacts.importFailed', { count: result.errors.length }),
-              })}
-            </Callout>
-            {result.errors.length > 0 && (
-              <div className="import-errors">
-                <h4 className="bp6-heading">{t('contacts.importErrors')}</h4>
-                <HTMLTable compact striped>
-                  <tbody>
-                    {result.errors.map((e) => (
-                      <tr key={e.row} data-testid="contacts-import-error">
-                        <td>{t('contacts.importRow', { row: e.row })}</td>
-                        <td>{e.name || e.number}</td>
-                        <td>{describeError(e, t)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </HTMLTable>
-              </div>
-            )}
-          </div>
+          <ImportResult
+            result={result}
+            summary={t('contacts.importDone', {
+              created: t('contacts.importCreated', { count: result.created }),
+              failed: t('contacts.importFailed', { count: result.errors.length }),
+            })}
+            errorsTitle={t('contacts.importErrors')}
+            rowLabel={(row) => t('contacts.importRow', { row })}
+            describe={(e) => describeError(e, t)}
+            className="import-errors"
+            testIds={{ result: 'contacts-import-result', error: 'contacts-import-error' }}
+          />
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('contacts.close')} onClick={onClose} data-testid="contacts-import-close" />
-            <Button
-              intent="primary"
-              icon="import"
-              text={t('contacts.import')}
-              disabled={!sheet}
-              loading={sending}
-              onClick={() => void send()}
-              data-testid="contacts-import-submit"
-            />
-          </>
-        }
+      <DialogActions
+        cancelText={t('contacts.close')}
+        onCancel={onClose}
+        cancelTestId="contacts-import-close"
+        saveText={t('contacts.import')}
+        saveIcon="import"
+        saveDisabled={!sheet}
+        saving={sending}
+        onSave={() => void send()}
+        saveTestId="contacts-import-submit"
       />
     </Dialog>
   );

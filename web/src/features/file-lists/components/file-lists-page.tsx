@@ -1,7 +1,7 @@
 import './file-lists.css';
 import { Button, Tag } from '@blueprintjs/core';
 import type { FileListView } from '@zelo/contracts/file-lists/read-models';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deleteFileList, searchFileLists } from '../api/file-lists.ts';
@@ -17,7 +17,7 @@ export function FileListsPage() {
   const admin = user?.profile === 'admin' || !!user?.super;
 
   return (
-    <SearchableListPage<FileListView>
+    <ResourceList<FileListView>
       classPrefix="fl"
       testId="file-lists-page"
       title={t('fileLists.title')}
@@ -62,7 +62,7 @@ export function FileListsPage() {
       liveEvent={user ? `company-${user.companyId}-file` : null}
       emptyIcon="folder-open"
       emptyTitle={t('fileLists.empty')}
-      renderDialog={(list, close) => <FileListDialog list={list} onClose={close} />}
+      renderDialog={(list, { closeAndReload }) => <FileListDialog list={list} onClose={closeAndReload} />}
       deleteItem={(list) => deleteFileList(list.id)}
       deletedMessage={t('fileLists.deleted')}
       deleteText={t('fileLists.delete')}

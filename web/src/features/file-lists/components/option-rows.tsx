@@ -1,5 +1,5 @@
-import { Button, FormGroup, Icon, InputGroup } from '@blueprintjs/core';
-import { useRef } from 'react';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { FilePicker } from '../../../components/file-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { newDraft, type OptionDraft, withFile } from '../lib/option-drafts.ts';
 
@@ -55,7 +55,6 @@ interface RowProps {
 
 function OptionRow({ draft, index, invalid, disabled, onName, onFile, onRemove }: RowProps) {
   const t = useT();
-  const picker = useRef<HTMLInputElement>(null);
   const fileName = draft.file?.name ?? draft.current;
   return (
     <div className="fl-option" data-testid="fl-option">
@@ -69,32 +68,16 @@ function OptionRow({ draft, index, invalid, disabled, onName, onFile, onRemove }
         onChange={(e) => onName(e.currentTarget.value)}
         data-testid="fl-option-name"
       />
-      <input
-        ref={picker}
-        type="file"
-        hidden
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          if (file) onFile(file);
-          e.currentTarget.value = '';
-        }}
-        data-testid="fl-option-file"
-      />
-      <span className="fl-option-file" data-testid="fl-option-file-name">
-        {fileName ? (
-          <>
-            <Icon icon={draft.file ? 'upload' : 'paperclip'} /> {fileName}
-          </>
-        ) : (
-          <span className="bp6-text-muted">{t('fileLists.noFile')}</span>
-        )}
-      </span>
-      <Button
-        icon="paperclip"
-        text={t(fileName ? 'fileLists.replaceFile' : 'fileLists.chooseFile')}
+      <FilePicker
+        fileName={fileName}
+        icon={draft.file ? 'upload' : 'paperclip'}
+        empty={<span className="bp6-text-muted">{t('fileLists.noFile')}</span>}
+        chooseText={t('fileLists.chooseFile')}
+        replaceText={t('fileLists.replaceFile')}
         disabled={disabled}
-        onClick={() => picker.current?.click()}
-        data-testid="fl-option-choose"
+        onChoose={onFile}
+        nameClassName="fl-option-file"
+        testIds={{ input: 'fl-option-file', name: 'fl-option-file-name', choose: 'fl-option-choose' }}
       />
       <Button
         icon="trash"

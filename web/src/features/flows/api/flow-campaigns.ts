@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
-import type { FlowSummary, NamedRef } from './flows.ts';
+import { fetchReferenceList } from '../../../lib/reference-lists.ts';
+import type { FlowSummary } from './flows.ts';
 
 /** Doc 2 §3 Flow campaign: a phrase that starts a flow on a connection. */
 export interface FlowCampaign {
@@ -45,11 +46,11 @@ export const updateFlowCampaign = (id: string, body: FlowCampaignInput) =>
 export const deleteFlowCampaign = (id: string) =>
   apiRequest<unknown>(`/flowcampaign/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-/** What the dialog picks from: the flows (GET /flowbuilder) and the connections (GET /whatsapp). */
+/** What the dialog picks from: the flows (GET /flowbuilder) and the company's connections. */
 export async function campaignChoices(signal?: AbortSignal) {
   const [flows, connections] = await Promise.all([
     apiRequest<{ flows: FlowSummary[] }>('/flowbuilder', { signal }).then((a) => a.flows),
-    apiRequest<NamedRef[]>('/whatsapp', { signal }),
+    fetchReferenceList('connections'),
   ]);
   return {
     flows: flows.map(({ id, name }) => ({ id: String(id), name })),

@@ -95,10 +95,6 @@ export interface NamedRef {
   name: string;
 }
 
-/** The queues a ticket node may move the ticket to (GET /queue). */
-export const listQueues = (signal?: AbortSignal) =>
-  apiRequest<(NamedRef & { color?: string })[]>('/queue', { signal });
-
 /** The Typebot integrations a typebot node may hand over to (GET /queueIntegration/). */
 export async function listTypebotIntegrations(signal?: AbortSignal) {
   const page = await apiRequest<{ queueIntegrations: (NamedRef & { type: string })[] }>(

@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, Spinner, Switch } from '@blueprintjs/core';
-import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Spinner, Switch } from '@blueprintjs/core';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import {
@@ -10,7 +10,7 @@ import {
   FlowCampaignInput,
   updateFlowCampaign,
 } from '../api/flow-campaigns.ts';
-import { flowError, flowSuccess } from '../lib/toasts.ts';
+import { flowError } from '../lib/toasts.ts';
 import { validateFlowForm } from '../lib/validate.ts';
 import { InputField, SelectField, TextAreaField } from './editor/dialogs/fields.tsx';
 
@@ -23,7 +23,6 @@ interface Props {
 export function PhraseDialog({ campaign, onClose }: Props) {
   const t = useT();
   const choices = useRequest((signal) => campaignChoices(signal), []);
-  const [busy, setBusy] = useState(false);
   const initial: FlowCampaignInput = {
     name: campaign?.name ?? '',
     phrase: campaign?.phrase ?? '',
@@ -32,92 +31,68 @@ export function PhraseDialog({ campaign, onClose }: Props) {
     status: campaign?.status ?? true,
   };
 
-  const onSubmit = async (values: FlowCampaignInput) => {
-    setBusy(true);
+  const onSubmit = (values: FlowCampaignInput) => {
     const body = {
       name: values.name.trim(),
       phrase: values.phrase.trim(),
       flowId: values.flowId,
       whatsappId: values.whatsappId,
     };
-    try {
-      if (campaign) await updateFlowCampaign(campaign.id, { ...body, status: values.status });
-      else await createFlowCampaign(body);
-      flowSuccess(t(campaign ? 'flows.phraseUpdated' : 'flows.phraseCreated'));
-      onClose(true);
-    } catch (err) {
-      flowError(err);
-      setBusy(false);
-    }
+    return campaign
+      ? updateFlowCampaign(campaign.id, { ...body, status: values.status })
+      : createFlowCampaign(body);
   };
 
   return (
-    <Dialog
-      isOpen
-      onClose={() => onClose(false)}
+    <FormDialog<FlowCampaignInput>
       title={t(campaign ? 'flows.phraseEditTitle' : 'flows.phraseAddTitle')}
       className="flows-dialog"
+      onClose={() => onClose(false)}
+      initialValues={initial}
+      validate={validateFlowForm(FlowCampaignInput, (k) => t(k as TKey))}
+      onSubmit={onSubmit}
+      savedText={t(campaign ? 'flows.phraseUpdated' : 'flows.phraseCreated')}
+      onSaved={() => onClose(true)}
+      onError={flowError}
+      cancelText={t('flows.cancel')}
+      saveText={t(campaign ? 'flows.save' : 'flows.dialogAdd')}
+      saveTestId="phrase-save"
+      formTestId="phrase-dialog"
     >
-      <Form<FlowCampaignInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateFlowForm(FlowCampaignInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} data-testid="phrase-dialog">
-            <DialogBody>
-              {choices.loading ? (
-                <Spinner size={24} />
-              ) : (
-                <>
-                  <InputField name="name" label={t('flows.name')} testId="phrase-name" autoFocus />
-                  <TextAreaField name="phrase" label={t('flows.phrase')} rows={2} testId="phrase-phrase" />
-                  <SelectField
-                    name="flowId"
-                    label={t('flows.flow')}
-                    placeholder={t('flows.chooseFlow')}
-                    options={(choices.data?.flows ?? []).map((f) => ({ value: f.id, label: f.name }))}
-                    testId="phrase-flow"
-                  />
-                  <SelectField
-                    name="whatsappId"
-                    label={t('flows.connection')}
-                    placeholder={t('flows.chooseConnection')}
-                    options={(choices.data?.connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                    testId="phrase-connection"
-                  />
-                  {campaign && (
-                    <Field<boolean> name="status" type="checkbox">
-                      {({ input }) => (
-                        <Switch
-                          checked={!!input.checked}
-                          onChange={input.onChange}
-                          label={t('flows.phraseActive')}
-                          data-testid="phrase-status"
-                        />
-                      )}
-                    </Field>
-                  )}
-                </>
+      {choices.loading ? (
+        <Spinner size={24} />
+      ) : (
+        <>
+          <InputField name="name" label={t('flows.name')} testId="phrase-name" autoFocus />
+          <TextAreaField name="phrase" label={t('flows.phrase')} rows={2} testId="phrase-phrase" />
+          <SelectField
+            name="flowId"
+            label={t('flows.flow')}
+            placeholder={t('flows.chooseFlow')}
+            options={(choices.data?.flows ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            testId="phrase-flow"
+          />
+          <SelectField
+            name="whatsappId"
+            label={t('flows.connection')}
+            placeholder={t('flows.chooseConnection')}
+            options={(choices.data?.connections ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            testId="phrase-connection"
+          />
+          {campaign && (
+            <Field<boolean> name="status" type="checkbox">
+              {({ input }) => (
+                <Switch
+                  checked={!!input.checked}
+                  onChange={input.onChange}
+                  label={t('flows.phraseActive')}
+                  data-testid="phrase-status"
+                />
               )}
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('flows.cancel')} onClick={() => onClose(false)} disabled={busy} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t(campaign ? 'flows.save' : 'flows.dialogAdd')}
-                    loading={busy}
-                    data-testid="phrase-save"
-                  />
-                </>
-              }
-            />
-          </form>
-        )}
-      </Form>
-    </Dialog>
+            </Field>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

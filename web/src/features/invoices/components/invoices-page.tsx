@@ -1,9 +1,10 @@
 import '../../../components/ui/admin-page.css';
 import './invoices.css';
-import { Button, Card, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import type { InvoiceStatus, InvoiceView } from '@zelo/contracts/billing/read-models';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table.tsx';
 import { formatBRL, formatDate } from '../../../lib/format.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
@@ -11,8 +12,6 @@ import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useDebounced } from '../../../lib/use-debounced.ts';
 import { INVOICES_PAGE_SIZE, isPayable, markInvoicePaid, searchInvoices } from '../api/invoices.ts';
-
-const NEAR_BOTTOM_PX = 100;
 
 const STATUS: Record<InvoiceStatus, { label: TKey; intent: 'success' | 'primary' | 'danger' }> = {
   paid: { label: 'invoices.statusPaid', intent: 'success' },
@@ -71,6 +70,54 @@ export function InvoicesPage({ renderCheckout }: Props) {
       toastError(err);
     }
   };
+  const columns: DataColumn<InvoiceView>[] = [
+    {
+      title: t('invoices.id'),
+      width: 110,
+      render: (invoice) => <code title={invoice.id}>{invoice.id.slice(0, 8)}</code>,
+    },
+    ...(showCompany ? [{ title: t('invoices.company'), render: (i: InvoiceView) => i.companyName }] : []),
+    { title: t('invoices.detail'), render: (invoice) => invoice.detail },
+    { title: t('invoices.value'), render: (invoice) => formatBRL(invoice.value) },
+    { title: t('invoices.dueDate'), render: (invoice) => formatDate(invoice.dueDate) },
+    {
+      title: t('invoices.status'),
+      render: (invoice) => (
+        <Tag minimal intent={STATUS[invoice.status].intent} data-testid="invoice-status">
+          {t(STATUS[invoice.status].label)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('invoices.actions'),
+      width: 200,
+      render: (invoice) => (
+        <>
+          {isPayable(invoice) && invoice.companyId === user?.companyId && (
+            <Button
+              size="small"
+              intent="primary"
+              icon="bank-account"
+              text={t('invoices.pay')}
+              onClick={() => setPaying(invoice)}
+              data-testid="invoice-pay"
+            />
+          )}
+          {isPayable(invoice) && invoice.companyId !== user?.companyId && user?.super && (
+            <Button
+              size="small"
+              variant="outlined"
+              icon="endorsed"
+              text={t('invoices.markPaid')}
+              onClick={() => void markPaid(invoice)}
+              data-testid="invoice-mark-paid"
+            />
+          )}
+        </>
+      ),
+    },
+  ];
+
   return (
     <div className="admin-page" data-testid="invoices-page">
       <div className="admin-page-head">
@@ -86,74 +133,23 @@ export function InvoicesPage({ renderCheckout }: Props) {
           {t('invoices.subscription')}
         </Link>
       </div>
-      <Card
-        className="admin-page-card"
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          if (hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX)
-            setPage((n) => n + 1);
-        }}
-      >
-        <HTMLTable striped compact className="admin-table invoices-table" data-testid="invoices-table">
-          <thead>
-            <tr>
-              <th>{t('invoices.id')}</th>
-              {showCompany && <th>{t('invoices.company')}</th>}
-              <th>{t('invoices.detail')}</th>
-              <th>{t('invoices.value')}</th>
-              <th>{t('invoices.dueDate')}</th>
-              <th>{t('invoices.status')}</th>
-              <th>{t('invoices.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {records.map((invoice) => (
-              <tr
-                key={invoice.id}
-                className={invoice.status === 'expired' ? 'invoice-expired' : undefined}
-                data-testid="invoice-row"
-                data-status={invoice.status}
-              >
-                <td title={invoice.id}>
-                  <code>{invoice.id.slice(0, 8)}</code>
-                </td>
-                {showCompany && <td>{invoice.companyName}</td>}
-                <td>{invoice.detail}</td>
-                <td>{formatBRL(invoice.value)}</td>
-                <td>{formatDate(invoice.dueDate)}</td>
-                <td>
-                  <Tag minimal intent={STATUS[invoice.status].intent} data-testid="invoice-status">
-                    {t(STATUS[invoice.status].label)}
-                  </Tag>
-                </td>
-                <td>
-                  {isPayable(invoice) && invoice.companyId === user?.companyId && (
-                    <Button
-                      size="small"
-                      intent="primary"
-                      icon="bank-account"
-                      text={t('invoices.pay')}
-                      onClick={() => setPaying(invoice)}
-                      data-testid="invoice-pay"
-                    />
-                  )}
-                  {isPayable(invoice) && invoice.companyId !== user?.companyId && user?.super && (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      icon="endorsed"
-                      text={t('invoices.markPaid')}
-                      onClick={() => void markPaid(invoice)}
-                      data-testid="invoice-mark-paid"
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-        {loading && <Spinner size={24} />}
-        {!loading && records.length === 0 && <NonIdealState icon="dollar" title={t('invoices.empty')} />}
+      <Card className="admin-page-card invoices-card">
+        <DataTable
+          testId="invoices-table"
+          columns={columns}
+          rows={records}
+          rowTestId="invoice-row"
+          rowProps={(invoice) => ({
+            className: invoice.status === 'expired' ? 'invoice-expired' : undefined,
+            'data-status': invoice.status,
+          })}
+          rowHeight={36}
+          loading={loading}
+          onLoadMore={() => {
+            if (hasMore && !loading) setPage((n) => n + 1);
+          }}
+          empty={<NonIdealState icon="dollar" title={t('invoices.empty')} />}
+        />
       </Card>
       {paying &&
         renderCheckout(paying, () => {

@@ -1,4 +1,3 @@
-import type { QueueView } from '@zelo/contracts/queues/read-models';
 import type { KanbanTags } from '@zelo/contracts/tags/read-models';
 import type { KanbanTickets, TicketView } from '@zelo/contracts/tickets/read-models';
 import { apiRequest } from '../../../lib/api.ts';
@@ -27,7 +26,3 @@ export const moveKanbanCard = (ticketId: string, tagId: string | null) =>
     method: 'PUT',
     body: { tagId },
   });
-
-/** The admins' queue filter picks from every queue of the company. */
-export const listQueueOptions = (signal?: AbortSignal) =>
-  apiRequest<Pick<QueueView, 'id' | 'name' | 'color'>[]>('/queue', { signal });

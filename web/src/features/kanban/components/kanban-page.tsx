@@ -7,9 +7,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { usePlanRefusal } from '../../../app/routes/plan-route.tsx';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { refreshKeyAtom, sessionAtom, useAtomValue } from '../../../lib/store.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { listQueueOptions } from '../api/kanban.ts';
 import { useKanbanBoard } from '../lib/use-kanban-board.ts';
 import type { DragPayload } from './kanban-card.tsx';
 import { KanbanLane } from './kanban-lane.tsx';
@@ -26,7 +25,7 @@ export function KanbanPage() {
   const ownQueues = useMemo(() => user?.queues.map((q) => q.id) ?? [], [user?.queues]);
   const queueIds = !isAdmin || showAll ? null : picked.length > 0 ? picked : ownQueues;
   const board = useKanbanBoard(isAdmin && showAll, queueIds, refreshKey);
-  const queues = useRequest(async (signal) => (isAdmin ? listQueueOptions(signal) : []), [isAdmin]);
+  const queues = useReferenceList('queues', isAdmin);
   // The plan may have lost the flag since the session began: the server's refusal redirects too.
   usePlanRefusal(board.planRefused, 'kanban.planRefused');
 

@@ -55,9 +55,6 @@ export function sendMedia(input: MediaSendInput) {
   return post(input.token, form, false);
 }
 
-export const listConnections = (signal?: AbortSignal) =>
-  apiRequest<ConnectionView[]>('/whatsapp', { signal });
-
 /** Admins get the connection's token with it; older servers leave it out (then the token is typed). */
 export const connectionToken = async (id: string) =>
   (await apiRequest<ConnectionView>(`/whatsapp/${encodeURIComponent(id)}`)).token ?? null;

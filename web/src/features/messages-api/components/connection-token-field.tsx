@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-final-form';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { toastError, toastWarning } from '../../../lib/toaster.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { connectionToken, listConnections } from '../api/messages-api.ts';
+import { connectionToken } from '../api/messages-api.ts';
 
 /** The token field of a test form, which the admin may fill in by picking one of the connections. */
 export function ConnectionTokenField({ prefix }: { prefix: string }) {
   const t = useT();
   const form = useForm();
-  const connections = useRequest(listConnections, []);
+  const connections = useReferenceList('connections');
   const [picked, setPicked] = useState('');
 
   const pick = async (id: string) => {

@@ -1,10 +1,10 @@
 import type { MessagePage, MessageView } from '@zelo/contracts/messaging/read-models';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import * as v from 'valibot';
+import { type PagedList, usePagedFetch } from '../../../components/use-paged-fetch.ts';
 import { apiRequest } from '../../../lib/api.ts';
 import { useSocketEvent, useSocketRoom } from '../../../lib/socket.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
-import { toastError } from '../../../lib/toaster.ts';
 import { addMessage, prependPage, replaceMessage } from '../lib/message-list.ts';
 
 export const ListMessagesInput = v.object({
@@ -34,66 +34,54 @@ const FOCUS_MAX_PAGES = 100;
  */
 export function useMessages(ticketId: string, refreshKey = 0, focusId?: string) {
   const companyId = useAtomValue(sessionAtom)?.user.companyId;
-  const [messages, setMessages] = useState<MessageView[]>([]);
-  const [page, setPage] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  const [loading, setLoading] = useState(true);
-  /** The last page whose answer is in the list: the focus asks for the next one only after it. */
-  const [loadedPage, setLoadedPage] = useState(0);
   const lastChange = useRef<'reset' | 'older' | 'new' | 'update'>('reset');
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ticket (or refresh) restarts the list
-  useEffect(() => {
-    setMessages([]);
-    setPage(1);
-    setLoadedPage(0);
-  }, [ticketId, refreshKey]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey forces a refetch of page 1
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setLoading(true);
-    listMessages({ ticketId, pageNumber: page }, ctrl.signal)
-      .then((res) => {
-        lastChange.current = page === 1 ? 'reset' : 'older';
-        // Live messages that arrived during the fetch are newer than any page, so pages go in front.
-        setMessages((prev) => prependPage(prev, res.messages));
-        setHasMore(res.hasMore);
-        setLoadedPage(page);
-      })
-      .catch((err) => !ctrl.signal.aborted && toastError(err))
-      .finally(() => !ctrl.signal.aborted && setLoading(false));
-    return () => ctrl.abort();
-  }, [ticketId, page, refreshKey]);
+  const list: PagedList<MessageView> = usePagedFetch(
+    `${refreshKey}:${ticketId}`,
+    (page, signal) => {
+      // Page 1 starts over (a refresh, another ticket): what was shown goes as the request leaves, so live
+      // messages that arrive while it is on its way stay.
+      if (page === 1) list.setRecords((held) => (held.length === 0 ? held : []));
+      return listMessages({ ticketId, pageNumber: page }, signal).then((res) => {
+        if (!signal.aborted) lastChange.current = page === 1 ? 'reset' : 'older';
+        return { records: res.messages, hasMore: res.hasMore };
+      });
+    },
+    // Live messages that arrived during the fetch are newer than any page, so pages go in front.
+    { merge: prependPage },
+  );
+  const { records: messages, setRecords, loading, error, page, loadMore } = list;
 
   useSocketRoom(`ticket:${ticketId}`);
   useSocketEvent(companyId ? `company-${companyId}-appMessage` : null, (e) => {
     if (e.message?.ticketId !== ticketId) return;
     lastChange.current = e.action === 'create' ? 'new' : 'update';
-    setMessages((prev) =>
+    setRecords((prev) =>
       e.action === 'create' ? addMessage(prev, e.message) : replaceMessage(prev, e.message),
     );
   });
 
+  // The next page only once the last one is in the list; a failed page stops the search.
   const focusMissing = focusId !== undefined && !messages.some((m) => m.id === focusId);
   useEffect(() => {
-    if (focusMissing && loadedPage === page && hasMore && page < FOCUS_MAX_PAGES) setPage(page + 1);
-  }, [focusMissing, loadedPage, hasMore, page]);
+    if (focusMissing && !loading && !error && page < FOCUS_MAX_PAGES) loadMore();
+  }, [focusMissing, loading, error, page, loadMore]);
 
-  const loadOlder = useCallback(() => {
-    if (!loading && hasMore) setPage((p) => p + 1);
-  }, [loading, hasMore]);
-
-  const appendOwn = useCallback((message: MessageView) => {
-    lastChange.current = 'new';
-    setMessages((prev) => addMessage(prev, message));
-  }, []);
+  const appendOwn = useCallback(
+    (message: MessageView) => {
+      lastChange.current = 'new';
+      setRecords((prev) => addMessage(prev, message));
+    },
+    [setRecords],
+  );
 
   /** Our own DELETE answer shows at once, before the socket's update arrives. */
-  const replaceOwn = useCallback((message: MessageView) => {
-    lastChange.current = 'update';
-    setMessages((prev) => replaceMessage(prev, message));
-  }, []);
+  const replaceOwn = useCallback(
+    (message: MessageView) => {
+      lastChange.current = 'update';
+      setRecords((prev) => replaceMessage(prev, message));
+    },
+    [setRecords],
+  );
 
-  return { messages, loading, hasMore, loadOlder, appendOwn, replaceOwn, lastChange };
+  return { messages, loading, hasMore: list.hasMore, loadOlder: loadMore, appendOwn, replaceOwn, lastChange };
 }

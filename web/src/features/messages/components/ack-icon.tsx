@@ -1,5 +1,5 @@
 import { Icon } from '@blueprintjs/core';
-import { ackMark } from '../lib/message-list.ts';
+import { ackMark } from '../lib/ack-mark.ts';
 
 /** Clock while queued, one check when sent, two when delivered, two blue ones when read/played. */
 export function AckIcon({ ack }: { ack: number }) {

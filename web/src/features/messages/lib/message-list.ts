@@ -48,12 +48,3 @@ export function withDaySeparators(list: MessageView[]): MessageRow[] {
   });
   return rows;
 }
-
-export type AckMark = 'queued' | 'sent' | 'delivered' | 'read';
-
-export function ackMark(ack: number): AckMark {
-  if (ack <= 0) return 'queued';
-  if (ack === 1) return 'sent';
-  if (ack <= 3) return 'delivered';
-  return 'read';
-}

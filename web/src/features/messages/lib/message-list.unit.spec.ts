@@ -1,6 +1,6 @@
 import type { MessageView } from '@zelo/contracts/messaging/read-models';
 import { describe, expect, it } from 'vitest';
-import { ackMark, addMessage, prependPage, replaceMessage, withDaySeparators } from './message-list.ts';
+import { addMessage, prependPage, replaceMessage, withDaySeparators } from './message-list.ts';
 
 const msg = (id: string, createdAt: Date, over: Partial<MessageView> = {}): MessageView => ({
   id,
@@ -66,17 +66,6 @@ describe('message list', () => {
       'b',
       'day',
       'c',
-    ]);
-  });
-
-  it('maps acks to marks, 4 and 5 being read (blue)', () => {
-    expect([0, 1, 2, 3, 4, 5].map(ackMark)).toEqual([
-      'queued',
-      'sent',
-      'delivered',
-      'delivered',
-      'read',
-      'read',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
 import { Link, useLocation, useSearch } from 'wouter';
+import { AuthForm } from '../../../components/auth-form.tsx';
 import { AuthLayout } from '../../../components/ui/auth-layout.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -68,83 +68,69 @@ export function ForgetPasswordPage() {
       }
     >
       {email === null ? (
-        <Form<RequestCodeInput> onSubmit={onRequest} validate={validateWith(RequestCodeInput, translate)}>
-          {({ handleSubmit, submitting }) => (
-            <form onSubmit={handleSubmit} noValidate>
-              <TextField
-                name="email"
-                type="email"
-                label={t('passwordReset.email')}
-                leftIcon="envelope"
-                autoComplete="email"
-                autoFocus
-                testId="reset-email"
-              />
-              <Button
-                type="submit"
-                intent="primary"
-                size="large"
-                fill
-                loading={submitting}
-                text={t('passwordReset.sendCode')}
-                data-testid="reset-send-code"
-              />
-            </form>
-          )}
-        </Form>
+        <AuthForm<RequestCodeInput>
+          onSubmit={onRequest}
+          validate={validateWith(RequestCodeInput, translate)}
+          submitText={t('passwordReset.sendCode')}
+          submitTestId="reset-send-code"
+        >
+          <TextField
+            name="email"
+            type="email"
+            label={t('passwordReset.email')}
+            leftIcon="envelope"
+            autoComplete="email"
+            autoFocus
+            testId="reset-email"
+          />
+        </AuthForm>
       ) : (
-        <Form<ResetPasswordInput> onSubmit={onReset} validate={validateWith(ResetPasswordInput, translate)}>
-          {({ handleSubmit, submitting }) => (
-            <form onSubmit={handleSubmit} noValidate>
-              <Callout intent="primary" icon="envelope" className="auth-callout" data-testid="reset-sent-to">
-                {t('passwordReset.sentTo', { email })}
-              </Callout>
-              <TextField
-                name="code"
-                label={t('passwordReset.code')}
-                leftIcon="key"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-                autoFocus
-                testId="reset-code"
-              />
-              <TextField
-                name="password"
-                type="password"
-                label={t('passwordReset.newPassword')}
-                leftIcon="lock"
-                autoComplete="new-password"
-                testId="reset-password"
-              />
-              <TextField
-                name="confirmation"
-                type="password"
-                label={t('passwordReset.confirmation')}
-                leftIcon="lock"
-                autoComplete="new-password"
-                testId="reset-confirmation"
-              />
-              <Button
-                type="submit"
-                intent="primary"
-                size="large"
-                fill
-                loading={submitting}
-                text={t('passwordReset.submit')}
-                data-testid="reset-submit"
-              />
-              <Button
-                variant="minimal"
-                fill
-                className="auth-secondary"
-                text={t('passwordReset.otherEmail')}
-                onClick={() => setEmail(null)}
-                data-testid="reset-other-email"
-              />
-            </form>
-          )}
-        </Form>
+        <AuthForm<ResetPasswordInput>
+          onSubmit={onReset}
+          validate={validateWith(ResetPasswordInput, translate)}
+          submitText={t('passwordReset.submit')}
+          submitTestId="reset-submit"
+          after={
+            <Button
+              variant="minimal"
+              fill
+              className="auth-secondary"
+              text={t('passwordReset.otherEmail')}
+              onClick={() => setEmail(null)}
+              data-testid="reset-other-email"
+            />
+          }
+        >
+          <Callout intent="primary" icon="envelope" className="auth-callout" data-testid="reset-sent-to">
+            {t('passwordReset.sentTo', { email })}
+          </Callout>
+          <TextField
+            name="code"
+            label={t('passwordReset.code')}
+            leftIcon="key"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            autoFocus
+            testId="reset-code"
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={t('passwordReset.newPassword')}
+            leftIcon="lock"
+            autoComplete="new-password"
+            testId="reset-password"
+          />
+          <TextField
+            name="confirmation"
+            type="password"
+            label={t('passwordReset.confirmation')}
+            leftIcon="lock"
+            autoComplete="new-password"
+            testId="reset-confirmation"
+          />
+        </AuthForm>
       )}
     </AuthLayout>
   );

@@ -1,12 +1,13 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch } from '@blueprintjs/core';
+import { FormGroup, InputGroup, Switch } from '@blueprintjs/core';
 import type { PlanView } from '@zelo/contracts/tenancy/read-models';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, translateError, useT } from '../../../lib/i18n.ts';
 import { appStore, languageAtom } from '../../../lib/store.ts';
-import { showToast, toastSuccess } from '../../../lib/toaster.ts';
+import { showToast } from '../../../lib/toaster.ts';
 import { PLAN_FEATURES, PlanInput, savePlan } from '../api/plans.ts';
 
 interface Props {
@@ -85,68 +86,52 @@ export function PlanDialog({ plan, onClose, onSaved }: Props) {
       }
     : EMPTY;
 
-  const onSubmit = async (values: PlanInput) => {
-    try {
-      await savePlan(plan?.id ?? null, values);
-      toastSuccess(t('plans.saved'));
-      onSaved();
-      onClose();
-    } catch (err) {
-      // Doc 2 §8: a failed save says to check for a duplicate name or unfilled fields, then why.
-      const why = err instanceof ApiError ? translateError(appStore.get(languageAtom), err.code) : '';
-      showToast(`${t('plans.saveFailed')} ${why}`.trim(), 'danger', 4000);
-    }
+  // Doc 1 §8: a failed save says to check for a duplicate name or unfilled fields, then why.
+  const saveFailed = (err: unknown) => {
+    const why = err instanceof ApiError ? translateError(appStore.get(languageAtom), err.code) : '';
+    showToast(`${t('plans.saveFailed')} ${why}`.trim(), 'danger', 4000);
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t(plan ? 'plans.edit' : 'plans.add')} style={{ width: 560 }}>
-      <Form<PlanInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateWith(PlanInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <DialogBody>
-              <TextField name="name" label={t('plans.name')} testId="plan-name" autoFocus />
-              <div className="plan-form-grid">
-                <NumberField name="users" label={t('plans.users')} />
-                <NumberField name="connections" label={t('plans.connections')} />
-                <NumberField name="queues" label={t('plans.queues')} />
-                <NumberField name="value" label={t('plans.value')} step="0.01" />
-              </div>
-              <div className="plan-form-flags">
-                {PLAN_FEATURES.map((f) => (
-                  <Field<boolean> key={f} name={f} type="checkbox">
-                    {({ input }) => (
-                      <Switch
-                        label={t(`plans.${f}` as TKey)}
-                        checked={!!input.checked}
-                        onChange={input.onChange}
-                        data-testid={`plan-${f}`}
-                      />
-                    )}
-                  </Field>
-                ))}
-              </div>
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('plans.cancel')} onClick={onClose} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t('plans.save')}
-                    loading={submitting}
-                    data-testid="plan-save"
-                  />
-                </>
-              }
-            />
-          </form>
-        )}
-      </Form>
-    </Dialog>
+    <FormDialog<PlanInput>
+      title={t(plan ? 'plans.edit' : 'plans.add')}
+      style={{ width: 560 }}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(PlanInput, (k) => t(k as TKey))}
+      onSubmit={(values) => savePlan(plan?.id ?? null, values)}
+      savedText={t('plans.saved')}
+      onSaved={() => {
+        onSaved();
+        onClose();
+      }}
+      onError={saveFailed}
+      cancelText={t('plans.cancel')}
+      saveText={t('plans.save')}
+      saveTestId="plan-save"
+      noValidate
+    >
+      <TextField name="name" label={t('plans.name')} testId="plan-name" autoFocus />
+      <div className="plan-form-grid">
+        <NumberField name="users" label={t('plans.users')} />
+        <NumberField name="connections" label={t('plans.connections')} />
+        <NumberField name="queues" label={t('plans.queues')} />
+        <NumberField name="value" label={t('plans.value')} step="0.01" />
+      </div>
+      <div className="plan-form-flags">
+        {PLAN_FEATURES.map((f) => (
+          <Field<boolean> key={f} name={f} type="checkbox">
+            {({ input }) => (
+              <Switch
+                label={t(`plans.${f}` as TKey)}
+                checked={!!input.checked}
+                onChange={input.onChange}
+                data-testid={`plan-${f}`}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { PROMPT_DEFAULTS, PROMPT_MODELS } from '@zelo/contracts/prompts/api';
 import type { PromptList, PromptView } from '@zelo/contracts/prompts/read-models';
-import type { QueueView } from '@zelo/contracts/queues/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
 
@@ -65,7 +64,3 @@ export const savePrompt = (id: string | null, body: PromptInput) =>
 
 export const deletePrompt = (id: string) =>
   apiRequest<{ message: string }>(`/prompt/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
-/** The dialog's sector picker: the company's queues. */
-export const listQueueChoices = (signal?: AbortSignal) =>
-  apiRequest<QueueView[]>('/queue', { signal }).then((qs) => qs.map(({ id, name }) => ({ id, name })));

@@ -1,7 +1,7 @@
 import './prompts.css';
 import { Button } from '@blueprintjs/core';
 import type { PromptView } from '@zelo/contracts/prompts/read-models';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deletePrompt, listPrompts } from '../api/prompts.ts';
@@ -21,7 +21,7 @@ export function PromptsPage() {
   const admin = user?.profile === 'admin' || !!user?.super;
 
   return (
-    <SearchableListPage<PromptView>
+    <ResourceList<PromptView>
       classPrefix="pr"
       testId="prompts-page"
       title={t('prompts.title')}
@@ -64,7 +64,7 @@ export function PromptsPage() {
       liveEvent={user ? `company-${user.companyId}-prompt` : null}
       emptyIcon="predictive-analysis"
       emptyTitle={t('prompts.empty')}
-      renderDialog={(prompt, close) => <PromptDialog prompt={prompt} onClose={close} />}
+      renderDialog={(prompt, { closeAndReload }) => <PromptDialog prompt={prompt} onClose={closeAndReload} />}
       deleteItem={(prompt) => deletePrompt(prompt.id)}
       deletedMessage={t('prompts.deleted')}
       deleteText={t('prompts.delete')}

@@ -1,7 +1,7 @@
 import { Button, Icon, type IconName, Tag } from '@blueprintjs/core';
 import type { QueueIntegrationType } from '@zelo/contracts/queue-integrations/events';
 import type { QueueIntegrationView } from '@zelo/contracts/queue-integrations/read-models';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deleteQueueIntegration, searchQueueIntegrations } from '../api/queue-integrations.ts';
@@ -28,7 +28,7 @@ export function QueueIntegrationsPage() {
   const user = useAtomValue(sessionAtom)?.user;
 
   return (
-    <SearchableListPage<QueueIntegrationView>
+    <ResourceList<QueueIntegrationView>
       classPrefix="qi"
       testId="queue-integrations-page"
       title={t('queueIntegrations.title')}
@@ -75,8 +75,8 @@ export function QueueIntegrationsPage() {
       liveDelayMs={1000}
       emptyIcon="data-connection"
       emptyTitle={t('queueIntegrations.empty')}
-      renderDialog={(integration, close) => (
-        <QueueIntegrationDialog integration={integration} onClose={close} />
+      renderDialog={(integration, { closeAndReload }) => (
+        <QueueIntegrationDialog integration={integration} onClose={closeAndReload} />
       )}
       deleteItem={(integration) => deleteQueueIntegration(integration.id)}
       deletedMessage={t('queueIntegrations.deleted')}

@@ -1,11 +1,11 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch, TextArea } from '@blueprintjs/core';
+import { FormGroup, Switch, TextArea } from '@blueprintjs/core';
 import type { QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
 import { useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith, visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import {
   QuickMessageInput,
   removeQuickMessageMedia,
@@ -31,16 +31,10 @@ export function QuickMessageDialog({ message, onClose }: Props) {
     status: message?.status ?? true,
   };
   const onSubmit = async (values: QuickMessageInput) => {
-    try {
-      const saved = await saveQuickMessage(message?.id ?? null, values);
-      // The file needs the message's id, so it follows the text (a new message is created first).
-      if (file) await uploadQuickMessageMedia(saved.id, file);
-      else if (removed && message?.mediaName) await removeQuickMessageMedia(saved.id);
-      toastSuccess(t('quickMessages.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    }
+    const saved = await saveQuickMessage(message?.id ?? null, values);
+    // The file needs the message's id, so it follows the text (a new message is created first).
+    if (file) await uploadQuickMessageMedia(saved.id, file);
+    else if (removed && message?.mediaName) await removeQuickMessageMedia(saved.id);
   };
   const flag = (name: 'geral' | 'status', label: TKey) => (
     <Field<boolean> name={name} type="checkbox">
@@ -56,69 +50,48 @@ export function QuickMessageDialog({ message, onClose }: Props) {
   );
 
   return (
-    <Dialog isOpen onClose={onClose} title={t(message ? 'quickMessages.edit' : 'quickMessages.add')}>
-      <Form<QuickMessageInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateWith(QuickMessageInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit}>
-            <DialogBody>
-              <TextField
-                name="shortcode"
-                label={t('quickMessages.shortcode')}
-                testId="qm-shortcode"
-                autoFocus
-              />
-              <Field<string> name="message">
-                {({ input, meta }) => {
-                  const error = visibleError(meta);
-                  return (
-                    <FormGroup
-                      label={t('quickMessages.message')}
-                      labelFor="qm-message"
-                      helperText={error || undefined}
-                      intent={error ? 'danger' : 'none'}
-                    >
-                      <TextArea id="qm-message" fill rows={5} {...input} data-testid="qm-message" />
-                    </FormGroup>
-                  );
-                }}
-              </Field>
-              <AttachmentField
-                current={message?.mediaName ?? null}
-                chosen={file}
-                removed={removed}
-                onChoose={(f) => {
-                  setFile(f);
-                  setRemoved(false);
-                }}
-                onRemove={() => {
-                  setFile(null);
-                  setRemoved(true);
-                }}
-              />
-              {flag('geral', 'quickMessages.geral')}
-              {flag('status', 'quickMessages.status')}
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('quickMessages.cancel')} onClick={onClose} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t('quickMessages.save')}
-                    loading={submitting}
-                    data-testid="qm-save"
-                  />
-                </>
-              }
-            />
-          </form>
-        )}
-      </Form>
-    </Dialog>
+    <FormDialog<QuickMessageInput>
+      title={t(message ? 'quickMessages.edit' : 'quickMessages.add')}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(QuickMessageInput, (k) => t(k as TKey))}
+      onSubmit={onSubmit}
+      savedText={t('quickMessages.saved')}
+      cancelText={t('quickMessages.cancel')}
+      saveText={t('quickMessages.save')}
+      saveTestId="qm-save"
+    >
+      <TextField name="shortcode" label={t('quickMessages.shortcode')} testId="qm-shortcode" autoFocus />
+      <Field<string> name="message">
+        {({ input, meta }) => {
+          const error = visibleError(meta);
+          return (
+            <FormGroup
+              label={t('quickMessages.message')}
+              labelFor="qm-message"
+              helperText={error || undefined}
+              intent={error ? 'danger' : 'none'}
+            >
+              <TextArea id="qm-message" fill rows={5} {...input} data-testid="qm-message" />
+            </FormGroup>
+          );
+        }}
+      </Field>
+      <AttachmentField
+        current={message?.mediaName ?? null}
+        chosen={file}
+        removed={removed}
+        onChoose={(f) => {
+          setFile(f);
+          setRemoved(false);
+        }}
+        onRemove={() => {
+          setFile(null);
+          setRemoved(true);
+        }}
+      />
+      {flag('geral', 'quickMessages.geral')}
+      {flag('status', 'quickMessages.status')}
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import './quick-messages.css';
 import { Button, Icon, Tag } from '@blueprintjs/core';
 import type { QuickMessageView } from '@zelo/contracts/quick-messages/read-models';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { deleteQuickMessage, searchQuickMessages } from '../api/quick-messages.ts';
@@ -15,7 +15,7 @@ export function QuickMessagesPage() {
   const mayEdit = (m: QuickMessageView) => admin || m.userId === user?.id;
 
   return (
-    <SearchableListPage<QuickMessageView>
+    <ResourceList<QuickMessageView>
       classPrefix="qm"
       testId="quick-messages-page"
       title={t('quickMessages.title')}
@@ -72,7 +72,9 @@ export function QuickMessagesPage() {
       liveEvent={user ? `company-${user.companyId}-quickMessage` : null}
       emptyIcon="lightning"
       emptyTitle={t('quickMessages.empty')}
-      renderDialog={(message, close) => <QuickMessageDialog message={message} onClose={close} />}
+      renderDialog={(message, { closeAndReload }) => (
+        <QuickMessageDialog message={message} onClose={closeAndReload} />
+      )}
       deleteItem={(m) => deleteQuickMessage(m.id)}
       deletedMessage={t('quickMessages.deleted')}
       deleteText={t('quickMessages.delete')}

@@ -1,9 +1,10 @@
 import { Card, H5 } from '@blueprintjs/core';
 import type { ReportView } from '@zelo/contracts/reports/read-models';
+import { durationUnit, formatDuration } from '../../../lib/duration.ts';
+import { formatNumber } from '../../../lib/figures.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { languageAtom, useAtomValue } from '../../../lib/store.ts';
 import { chartBuckets, isTimeGrouping } from '../lib/buckets.ts';
-import { durationUnit, formatDuration, formatNumber } from '../lib/durations.ts';
 import { BarChart } from './bar-chart.tsx';
 
 const COLORS = { opened: '#2d72d2', resolved: '#238551', firstResponse: '#c87619' };

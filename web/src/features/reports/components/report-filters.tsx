@@ -1,15 +1,8 @@
 import { Button, ButtonGroup, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { REPORT_MAX_DAYS, type ReportGroupBy } from '@zelo/contracts/reports/api';
 import { useEffect, useState } from 'react';
-import type { RefChoice } from '../../../lib/automation-choices.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import {
-  listConnectionChoices,
-  listQueueChoices,
-  listTagChoices,
-  listUserChoices,
-} from '../api/reference-data.ts';
+import { type ReferenceKind, useReferenceList } from '../../../lib/reference-lists.ts';
 import {
   isDay,
   type Period,
@@ -122,7 +115,7 @@ export function ReportFilters({ params, onChange }: Props) {
           name="queueId"
           label={t('reports.groupQueue')}
           all={t('reports.allQueues')}
-          load={listQueueChoices}
+          list="queues"
           params={params}
           onChange={onChange}
         />
@@ -130,7 +123,7 @@ export function ReportFilters({ params, onChange }: Props) {
           name="userId"
           label={t('reports.groupAgent')}
           all={t('reports.allAgents')}
-          load={listUserChoices}
+          list="users"
           params={params}
           onChange={onChange}
         />
@@ -138,7 +131,7 @@ export function ReportFilters({ params, onChange }: Props) {
           name="whatsappId"
           label={t('reports.groupConnection')}
           all={t('reports.allConnections')}
-          load={listConnectionChoices}
+          list="connections"
           params={params}
           onChange={onChange}
         />
@@ -146,7 +139,7 @@ export function ReportFilters({ params, onChange }: Props) {
           name="tagId"
           label={t('reports.groupTag')}
           all={t('reports.allTags')}
-          load={listTagChoices}
+          list="tags"
           params={params}
           onChange={onChange}
         />
@@ -159,19 +152,19 @@ function FilterSelect({
   name,
   label,
   all,
-  load,
+  list,
   params,
   onChange,
 }: {
   name: FilterKey;
   label: string;
   all: string;
-  load: (signal: AbortSignal) => Promise<RefChoice[]>;
+  list: ReferenceKind;
   params: ReportParams;
   onChange: (next: ReportParams) => void;
 }) {
   const t = useT();
-  const { data: choices, error } = useRequest(load, []);
+  const { data: choices, error } = useReferenceList(list);
   const value = params[name] ?? '';
   const known = !value || !choices || choices.some((c) => c.id === value);
   const id = `report-${name}`;

@@ -2,10 +2,11 @@ import '@blueprintjs/table/lib/css/table.css';
 import { Cell, Column, Table2 } from '@blueprintjs/table';
 import type { ReportFigures, ReportView } from '@zelo/contracts/reports/read-models';
 import { useMemo } from 'react';
+import { formatDuration } from '../../../lib/duration.ts';
+import { formatNumber, formatPercent } from '../../../lib/figures.ts';
 import { type Translate, useT } from '../../../lib/i18n.ts';
 import { languageAtom, useAtomValue } from '../../../lib/store.ts';
 import { rowLabel } from '../lib/buckets.ts';
-import { formatDuration, formatNumber, formatPercent } from '../lib/durations.ts';
 import { columnWidths } from '../lib/table-widths.ts';
 
 interface Line {

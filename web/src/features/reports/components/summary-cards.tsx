@@ -1,8 +1,9 @@
 import { Card, Classes, H5, Icon, type IconName, ProgressBar } from '@blueprintjs/core';
 import type { Durations, ReportFigures, SlaAttainment } from '@zelo/contracts/reports/read-models';
+import { formatDuration } from '../../../lib/duration.ts';
+import { formatNumber, formatPercent } from '../../../lib/figures.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
 import { languageAtom, useAtomValue } from '../../../lib/store.ts';
-import { formatDuration, formatNumber, formatPercent } from '../lib/durations.ts';
 
 const CSAT_COLORS = { 1: '#cd4246', 2: '#d1980b', 3: '#238551' } as const;
 const CLOCKS = ['firstResponse', 'nextResponse', 'resolution'] as const;

@@ -1,7 +1,8 @@
-import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import type { PlanView } from '@zelo/contracts/tenancy/read-models';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
 import { Link, useLocation } from 'wouter';
+import { AuthForm } from '../../../components/auth-form.tsx';
 import { AuthLayout } from '../../../components/ui/auth-layout.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith, visibleError } from '../../../lib/form.ts';
@@ -48,85 +49,77 @@ export function SignupPage() {
         </span>
       }
     >
-      <Form<SignupInput> onSubmit={onSubmit} validate={validateWith(SignupInput, (k) => t(k as TKey))}>
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit} noValidate>
-            <TextField
-              name="name"
-              label={t('signup.companyName')}
-              leftIcon="office"
-              autoFocus
-              testId="signup-name"
-            />
-            <TextField
-              name="email"
-              type="email"
-              label={t('signup.email')}
-              leftIcon="envelope"
-              autoComplete="email"
-              testId="signup-email"
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={t('signup.phone')}
-              leftIcon="phone"
-              placeholder="(99) 99999-9999"
-              format={maskPhone}
-              parse={(value) => onlyDigits(value).slice(0, 11)}
-              testId="signup-phone"
-            />
-            <TextField
-              name="password"
-              type="password"
-              label={t('signup.password')}
-              leftIcon="lock"
-              autoComplete="new-password"
-              testId="signup-password"
-            />
-            <Field<string> name="planId">
-              {({ input, meta }) => {
-                const error = visibleError(meta);
-                return (
-                  <FormGroup
-                    label={t('signup.plan')}
-                    labelFor="field-plan"
-                    helperText={error || undefined}
-                    intent={error ? 'danger' : 'none'}
-                  >
-                    <HTMLSelect
-                      id="field-plan"
-                      fill
-                      large
-                      value={input.value ?? ''}
-                      onChange={input.onChange}
-                      onBlur={input.onBlur}
-                      disabled={plans.loading}
-                      data-testid="signup-plan"
-                    >
-                      <option value="">{t('signup.selectPlan')}</option>
-                      {(plans.data ?? []).map((p) => (
-                        <option key={p.id} value={p.id}>
-                          {planLabel(p)}
-                        </option>
-                      ))}
-                    </HTMLSelect>
-                  </FormGroup>
-                );
-              }}
-            </Field>
-            <Button
-              type="submit"
-              intent="primary"
-              size="large"
-              fill
-              loading={submitting}
-              text={t('signup.submit')}
-              data-testid="signup-submit"
-            />
-          </form>
-        )}
-      </Form>
+      <AuthForm<SignupInput>
+        onSubmit={onSubmit}
+        validate={validateWith(SignupInput, (k) => t(k as TKey))}
+        submitText={t('signup.submit')}
+        submitTestId="signup-submit"
+      >
+        <TextField
+          name="name"
+          label={t('signup.companyName')}
+          leftIcon="office"
+          autoFocus
+          testId="signup-name"
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('signup.email')}
+          leftIcon="envelope"
+          autoComplete="email"
+          testId="signup-email"
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          label={t('signup.phone')}
+          leftIcon="phone"
+          placeholder="(99) 99999-9999"
+          format={maskPhone}
+          parse={(value) => onlyDigits(value).slice(0, 11)}
+          testId="signup-phone"
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('signup.password')}
+          leftIcon="lock"
+          autoComplete="new-password"
+          testId="signup-password"
+        />
+        <Field<string> name="planId">
+          {({ input, meta }) => {
+            const error = visibleError(meta);
+            return (
+              <FormGroup
+                label={t('signup.plan')}
+                labelFor="field-plan"
+                helperText={error || undefined}
+                intent={error ? 'danger' : 'none'}
+              >
+                <HTMLSelect
+                  id="field-plan"
+                  fill
+                  large
+                  value={input.value ?? ''}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  disabled={plans.loading}
+                  data-testid="signup-plan"
+                >
+                  <option value="">{t('signup.selectPlan')}</option>
+                  {(plans.data ?? []).map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {planLabel(p)}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            );
+          }}
+        </Field>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,12 +1,12 @@
 import '../../../components/ui/admin-page.css';
 import './sla.css';
-import { Alert, Button, ButtonGroup, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { SlaPolicyView } from '@zelo/contracts/sla/read-models';
 import { type ReactNode, useState } from 'react';
+import { useDeleteConfirmation } from '../../../components/delete-confirmation.tsx';
 import { formatMinutes } from '../../../lib/duration.ts';
 import { useT } from '../../../lib/i18n.ts';
 import { useResync } from '../../../lib/socket.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { useRequest } from '../../../lib/use-request.ts';
 import { listSlaPolicies } from '../api/list-sla-policies.ts';
 import { deleteSlaPolicy } from '../api/save-sla-policy.ts';
@@ -18,20 +18,15 @@ export function SlaPoliciesPage() {
   const t = useT();
   const policies = useRequest(listSlaPolicies, []);
   const [editing, setEditing] = useState<SlaPolicyView | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<SlaPolicyView | null>(null);
   useResync(policies.reload);
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await deleteSlaPolicy(deleting.id);
-      toastSuccess(t('sla.deleted'));
-    } catch (err) {
-      toastError(err);
-    }
-    setDeleting(null);
-    policies.reload();
-  };
+  const deletion = useDeleteConfirmation<SlaPolicyView>({
+    deleteItem: (p) => deleteSlaPolicy(p.id),
+    deletedMessage: t('sla.deleted'),
+    deleteText: t('sla.delete'),
+    cancelText: t('sla.cancel'),
+    confirmText: (p) => t('sla.confirmDelete', { name: p.name }),
+    onDone: policies.reload,
+  });
 
   const add = (
     <Button
@@ -118,7 +113,7 @@ export function SlaPoliciesPage() {
                     intent="danger"
                     aria-label={t('sla.delete')}
                     title={t('sla.delete')}
-                    onClick={() => setDeleting(p)}
+                    onClick={() => deletion.ask(p)}
                     data-testid="sla-delete"
                   />
                 </ButtonGroup>
@@ -139,17 +134,7 @@ export function SlaPoliciesPage() {
       {editing !== undefined && (
         <SlaPolicyDialog policy={editing} onClose={() => setEditing(undefined)} onSaved={policies.reload} />
       )}
-      <Alert
-        isOpen={!!deleting}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('sla.delete')}
-        cancelButtonText={t('sla.cancel')}
-        onConfirm={remove}
-        onCancel={() => setDeleting(null)}
-      >
-        {t('sla.confirmDelete', { name: deleting?.name ?? '' })}
-      </Alert>
+      {deletion.alert}
     </div>
   );
 }

@@ -16,9 +16,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { visibleError } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { toastError, toastSuccess } from '../../../lib/toaster.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { listConnectionChoices, listQueueChoices } from '../api/list-sla-policies.ts';
 import { saveSlaPolicy } from '../api/save-sla-policy.ts';
 import {
   CLOCK_LABEL,
@@ -40,8 +39,8 @@ interface Props {
 
 export function SlaPolicyDialog({ policy, onClose, onSaved }: Props) {
   const t = useT();
-  const queues = useRequest(listQueueChoices, []);
-  const connections = useRequest(listConnectionChoices, []);
+  const queues = useReferenceList('queues');
+  const connections = useReferenceList('connections');
   const initial = useMemo(() => policyToForm(policy), [policy]);
   const validate = useMemo(
     () => (values: PolicyForm) => validatePolicyForm(values, (k) => t(k as TKey)),

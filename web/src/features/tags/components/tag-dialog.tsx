@@ -1,10 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import { FormGroup, Switch } from '@blueprintjs/core';
 import type { TagView } from '@zelo/contracts/tags/read-models';
-import { Field, Form } from 'react-final-form';
+import { Field } from 'react-final-form';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { validateWith } from '../../../lib/form.ts';
 import { type TKey, useT } from '../../../lib/i18n.ts';
-import { toastError, toastSuccess } from '../../../lib/toaster.ts';
 import { saveTag, TagInput } from '../api/save-tag.ts';
 
 interface Props {
@@ -23,70 +23,47 @@ export function TagDialog({ tag, isOpen, canSetKanban, onClose }: Props) {
     kanban: tag?.kanban ?? false,
   };
 
-  const onSubmit = async (values: TagInput) => {
-    try {
-      await saveTag(tag?.id ?? null, canSetKanban ? values : { ...values, kanban: undefined });
-      toastSuccess(t('tags.saved'));
-      onClose();
-    } catch (err) {
-      toastError(err);
-    }
-  };
-
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t(tag ? 'tags.edit' : 'tags.add')}>
-      <Form<TagInput>
-        onSubmit={onSubmit}
-        initialValues={initial}
-        validate={validateWith(TagInput, (k) => t(k as TKey))}
-      >
-        {({ handleSubmit, submitting }) => (
-          <form onSubmit={handleSubmit}>
-            <DialogBody>
-              <TextField name="name" label={t('tags.name')} testId="tag-name" autoFocus />
-              <Field<string> name="color">
-                {({ input }) => (
-                  <FormGroup label={t('tags.color')} labelFor="tag-color">
-                    <input
-                      id="tag-color"
-                      type="color"
-                      value={input.value}
-                      onChange={(e) => input.onChange(e.currentTarget.value.toUpperCase())}
-                      data-testid="tag-color"
-                    />
-                  </FormGroup>
-                )}
-              </Field>
-              {canSetKanban && (
-                <Field<boolean> name="kanban" type="checkbox">
-                  {({ input }) => (
-                    <Switch
-                      label={t('tags.kanban')}
-                      checked={!!input.checked}
-                      onChange={input.onChange}
-                      data-testid="tag-kanban"
-                    />
-                  )}
-                </Field>
-              )}
-            </DialogBody>
-            <DialogFooter
-              actions={
-                <>
-                  <Button text={t('tags.cancel')} onClick={onClose} />
-                  <Button
-                    type="submit"
-                    intent="primary"
-                    text={t('tags.save')}
-                    loading={submitting}
-                    data-testid="tag-save"
-                  />
-                </>
-              }
+    <FormDialog<TagInput>
+      isOpen={isOpen}
+      title={t(tag ? 'tags.edit' : 'tags.add')}
+      onClose={onClose}
+      initialValues={initial}
+      validate={validateWith(TagInput, (k) => t(k as TKey))}
+      onSubmit={(values) =>
+        saveTag(tag?.id ?? null, canSetKanban ? values : { ...values, kanban: undefined })
+      }
+      savedText={t('tags.saved')}
+      cancelText={t('tags.cancel')}
+      saveText={t('tags.save')}
+      saveTestId="tag-save"
+    >
+      <TextField name="name" label={t('tags.name')} testId="tag-name" autoFocus />
+      <Field<string> name="color">
+        {({ input }) => (
+          <FormGroup label={t('tags.color')} labelFor="tag-color">
+            <input
+              id="tag-color"
+              type="color"
+              value={input.value}
+              onChange={(e) => input.onChange(e.currentTarget.value.toUpperCase())}
+              data-testid="tag-color"
             />
-          </form>
+          </FormGroup>
         )}
-      </Form>
-    </Dialog>
+      </Field>
+      {canSetKanban && (
+        <Field<boolean> name="kanban" type="checkbox">
+          {({ input }) => (
+            <Switch
+              label={t('tags.kanban')}
+              checked={!!input.checked}
+              onChange={input.onChange}
+              data-testid="tag-kanban"
+            />
+          )}
+        </Field>
+      )}
+    </FormDialog>
   );
 }

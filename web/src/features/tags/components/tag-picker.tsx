@@ -3,8 +3,8 @@ import { Button, InputGroup, Menu, MenuDivider, MenuItem, Popover } from '@bluep
 import type { TicketTag } from '@zelo/contracts/tags/read-models';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { toastError } from '../../../lib/toaster.ts';
-import { useAllTags } from '../api/list-tags.ts';
 import { syncTicketTags } from '../api/save-tag.ts';
 import { TagChip } from './tag-chip.tsx';
 
@@ -17,7 +17,7 @@ interface Props<T> {
 /** Doc 1 §2: the ticket header's tag picker; a name that is no tag yet is created on the fly. */
 export function TagPicker<T>({ ticket, onSynced }: Props<T>) {
   const t = useT();
-  const { data: all = [] } = useAllTags();
+  const { data: all = [] } = useReferenceList('tags');
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const current = ticket.tags ?? [];

@@ -1,7 +1,7 @@
 import './tags.css';
 import { Button } from '@blueprintjs/core';
 import type { TagView } from '@zelo/contracts/tags/read-models';
-import { SearchableListPage } from '../../../components/ui/searchable-list-page.tsx';
+import { ResourceList } from '../../../components/resource-list.tsx';
 import { useT } from '../../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { searchTags } from '../api/list-tags.ts';
@@ -19,7 +19,7 @@ export function TagsPage() {
   const admin = user?.profile === 'admin' || !!user?.super;
 
   return (
-    <SearchableListPage<TagView>
+    <ResourceList<TagView>
       classPrefix="tags"
       testId="tags-page"
       title={t('tags.title')}
@@ -60,7 +60,9 @@ export function TagsPage() {
       liveEvent={user ? `company-${user.companyId}-tag` : null}
       emptyIcon="tag"
       emptyTitle={t('tags.empty')}
-      renderDialog={(tag, close) => <TagDialog isOpen tag={tag} canSetKanban={admin} onClose={close} />}
+      renderDialog={(tag, { closeAndReload }) => (
+        <TagDialog isOpen tag={tag} canSetKanban={admin} onClose={closeAndReload} />
+      )}
       deleteItem={(tag) => deleteTag(tag.id)}
       deletedMessage={t('tags.deleted')}
       deleteText={t('tags.delete')}

@@ -1,28 +1,15 @@
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  MenuItem,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, MenuItem } from '@blueprintjs/core';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useEffect, useState } from 'react';
+import { ChoiceSelect } from '../../../components/choice-fields.tsx';
+import { DialogActions } from '../../../components/form-dialog.tsx';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
-import { useRequest } from '../../../lib/use-request.ts';
 import { createTicket } from '../api/create-ticket.ts';
-import {
-  type ContactOption,
-  createContact,
-  listConnections,
-  listQueues,
-  searchContacts,
-} from '../api/reference-data.ts';
+import { type ContactOption, createContact, searchContacts } from '../api/reference-data.ts';
 import { publishTicket } from '../lib/local-updates.ts';
 import { otherOpenTicket, splitNameAndNumber } from '../lib/search.ts';
 
@@ -53,16 +40,13 @@ export function NewTicketDialog({ isOpen, onClose, onCreated, initialContact = n
     setText(initialContact.name);
   }, [isOpen, initialContact]);
 
-  const queues = useRequest(
-    async (signal) => {
-      if (!isOpen) return [];
-      const list = isAdmin ? await listQueues(signal) : (user?.queues ?? []);
-      if (list.length === 1) setQueueId(list[0].id); // one queue: preselected
-      return list;
-    },
-    [isOpen, isAdmin],
-  );
-  const connections = useRequest(async (signal) => (isOpen ? listConnections(signal) : []), [isOpen]);
+  const companyQueues = useReferenceList('queues', isOpen && isAdmin);
+  const queues = isAdmin ? companyQueues.data : user?.queues;
+  const soleQueueId = queues?.length === 1 ? queues[0].id : null;
+  useEffect(() => {
+    if (isOpen && soleQueueId) setQueueId(soleQueueId); // one queue: preselected
+  }, [isOpen, soleQueueId]);
+  const connections = useReferenceList('connections', isOpen);
   const typed = splitNameAndNumber(text);
 
   const reset = () => {
@@ -153,56 +137,36 @@ export function NewTicketDialog({ isOpen, onClose, onCreated, initialContact = n
             />
           }
         />
-        <FormGroup label={isAdmin ? t('ticketsExtra.queue') : `${t('ticketsExtra.queue')} *`}>
-          <HTMLSelect
-            fill
-            value={queueId}
-            onChange={(e) => setQueueId(e.currentTarget.value)}
-            data-testid="new-ticket-queue"
-          >
-            <option value="">{t('ticketsExtra.chooseQueue')}</option>
-            {(queues.data ?? []).map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={t('ticketsExtra.connection')}>
-          <HTMLSelect
-            fill
-            value={whatsappId}
-            onChange={(e) => setWhatsappId(e.currentTarget.value)}
-            data-testid="new-ticket-connection"
-          >
-            <option value="">{t('ticketsExtra.defaultConnection')}</option>
-            {(connections.data ?? []).map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <ChoiceSelect
+          label={isAdmin ? t('ticketsExtra.queue') : `${t('ticketsExtra.queue')} *`}
+          value={queueId}
+          onChange={setQueueId}
+          choices={queues}
+          placeholder={t('ticketsExtra.chooseQueue')}
+          testId="new-ticket-queue"
+        />
+        <ChoiceSelect
+          label={t('ticketsExtra.connection')}
+          value={whatsappId}
+          onChange={setWhatsappId}
+          choices={connections.data}
+          placeholder={t('ticketsExtra.defaultConnection')}
+          testId="new-ticket-connection"
+        />
         {held && (
           <Callout intent="warning" data-testid="new-ticket-held">
             {t('ticketsExtra.heldByOther', held)}
           </Callout>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('ticketsExtra.cancel')} onClick={close} />
-            <Button
-              intent="primary"
-              text={t('ticketsExtra.start')}
-              disabled={!contact}
-              loading={busy}
-              onClick={() => void submit()}
-              data-testid="new-ticket-submit"
-            />
-          </>
-        }
+      <DialogActions
+        cancelText={t('ticketsExtra.cancel')}
+        onCancel={close}
+        saveText={t('ticketsExtra.start')}
+        saveDisabled={!contact}
+        saving={busy}
+        onSave={() => void submit()}
+        saveTestId="new-ticket-submit"
       />
     </Dialog>
   );

@@ -1,9 +1,8 @@
 import { Switch } from '@blueprintjs/core';
 import { MultiSelect } from '../../../components/ui/multi-select.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { sessionAtom, useAtomValue } from '../../../lib/store.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { listQueues, listTags, listUsers } from '../api/reference-data.ts';
 import type { TicketSearch } from '../lib/use-ticket-search.ts';
 
 /**
@@ -21,14 +20,12 @@ export function QueueFilter({
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
-  const queues = useRequest(
-    async (signal) => (isAdmin ? listQueues(signal) : (user?.queues ?? [])),
-    [isAdmin],
-  );
+  const companyQueues = useReferenceList('queues', isAdmin);
+  const queues = isAdmin ? companyQueues.data : user?.queues;
   return (
     <MultiSelect
       label={t('ticketsExtra.queues')}
-      options={queues.data ?? []}
+      options={queues ?? []}
       selected={selected}
       onChange={onChange}
       testId="ticket-queues"
@@ -46,8 +43,8 @@ export function SearchFilters({ search, onChange }: Props) {
   const t = useT();
   const user = useAtomValue(sessionAtom)?.user;
   const isAdmin = user?.profile === 'admin';
-  const users = useRequest(async (signal) => (isAdmin ? listUsers(signal) : []), [isAdmin]);
-  const tags = useRequest((signal) => listTags(signal), []);
+  const users = useReferenceList('users', isAdmin);
+  const tags = useReferenceList('tags');
   return (
     <>
       <MultiSelect

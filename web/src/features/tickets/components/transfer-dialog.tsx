@@ -1,11 +1,13 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import type { TicketView } from '@zelo/contracts/tickets/read-models';
 import { useState } from 'react';
+import { ChoiceSelect } from '../../../components/choice-fields.tsx';
+import { DialogActions } from '../../../components/form-dialog.tsx';
 import { SearchPicker } from '../../../components/ui/search-picker.tsx';
 import { useT } from '../../../lib/i18n.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 import { showToast, toastError } from '../../../lib/toaster.ts';
-import { useRequest } from '../../../lib/use-request.ts';
-import { listConnections, listQueues, searchUsers, type UserOption } from '../api/reference-data.ts';
+import { searchUsers, type UserOption } from '../api/reference-data.ts';
 import { transferTicket } from '../api/transfer-ticket.ts';
 import { publishTicket } from '../lib/local-updates.ts';
 
@@ -25,8 +27,8 @@ export function TransferDialog({ ticket, isOpen, onClose, onTransferred }: Props
   const [whatsappId, setWhatsappId] = useState(ticket.whatsappId ?? '');
   const [busy, setBusy] = useState(false);
 
-  const queues = useRequest(async (signal) => (isOpen ? listQueues(signal) : []), [isOpen]);
-  const connections = useRequest(async (signal) => (isOpen ? listConnections(signal) : []), [isOpen]);
+  const queues = useReferenceList('queues', isOpen);
+  const connections = useReferenceList('connections', isOpen);
 
   const submit = async () => {
     if (!queueId || !whatsappId) {
@@ -70,50 +72,30 @@ export function TransferDialog({ ticket, isOpen, onClose, onTransferred }: Props
           inputTestId="transfer-user"
           optionTestId="transfer-user-option"
         />
-        <FormGroup label={`${t('ticketsExtra.queue')} *`}>
-          <HTMLSelect
-            fill
-            value={queueId}
-            onChange={(e) => setQueueId(e.currentTarget.value)}
-            data-testid="transfer-queue"
-          >
-            <option value="">{t('ticketsExtra.chooseQueue')}</option>
-            {(queues.data ?? []).map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={`${t('ticketsExtra.connection')} *`}>
-          <HTMLSelect
-            fill
-            value={whatsappId}
-            onChange={(e) => setWhatsappId(e.currentTarget.value)}
-            data-testid="transfer-connection"
-          >
-            {(connections.data ?? []).map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <ChoiceSelect
+          label={`${t('ticketsExtra.queue')} *`}
+          value={queueId}
+          onChange={setQueueId}
+          choices={queues.data}
+          placeholder={t('ticketsExtra.chooseQueue')}
+          testId="transfer-queue"
+        />
+        <ChoiceSelect
+          label={`${t('ticketsExtra.connection')} *`}
+          value={whatsappId}
+          onChange={setWhatsappId}
+          choices={connections.data}
+          testId="transfer-connection"
+        />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('ticketsExtra.cancel')} onClick={onClose} />
-            <Button
-              intent="primary"
-              text={t('ticketsExtra.transfer')}
-              disabled={!queueId || !whatsappId}
-              loading={busy}
-              onClick={() => void submit()}
-              data-testid="transfer-submit"
-            />
-          </>
-        }
+      <DialogActions
+        cancelText={t('ticketsExtra.cancel')}
+        onCancel={onClose}
+        saveText={t('ticketsExtra.transfer')}
+        saveDisabled={!queueId || !whatsappId}
+        saving={busy}
+        onSave={() => void submit()}
+        saveTestId="transfer-submit"
       />
     </Dialog>
   );

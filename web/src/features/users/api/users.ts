@@ -1,8 +1,7 @@
-import type { ConnectionView } from '@zelo/contracts/connections/read-models';
-import type { QueueView } from '@zelo/contracts/queues/read-models';
 import type { UserPage, UserView } from '@zelo/contracts/users/read-models';
 import * as v from 'valibot';
 import { apiRequest } from '../../../lib/api.ts';
+import { useReferenceList } from '../../../lib/reference-lists.ts';
 
 const name = v.pipe(
   v.string('validation.required'),
@@ -66,11 +65,9 @@ export function saveUser(id: string | null, input: UserInput) {
 export const deleteUser = (id: string) =>
   apiRequest<unknown>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-/** What an admin may assign in the dialog. */
-export async function listAssignables(signal?: AbortSignal) {
-  const [queues, connections] = await Promise.all([
-    apiRequest<QueueView[]>('/queue', { signal }),
-    apiRequest<ConnectionView[]>('/whatsapp', { signal }),
-  ]);
-  return { queues, connections };
+/** What an admin may assign in the dialog: the company's queues and connections, once both are in. */
+export function useAssignables(isAdmin: boolean) {
+  const { data: queues } = useReferenceList('queues', isAdmin);
+  const { data: connections } = useReferenceList('connections', isAdmin);
+  return { data: isAdmin && queues && connections ? { queues, connections } : null };
 }

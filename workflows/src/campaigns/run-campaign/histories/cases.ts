@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { RunSettings } from '@zelo/contracts/campaigns/events';
 import type { HistoryCase, Recording, WorkflowHistories } from '../../../testing/histories.ts';
-import { createCampaignActivities, type RunSettings, sendOneByOne } from '../activities.ts';
+import { createCampaignActivities, sendOneByOne } from '../activities.ts';
 import { campaignRunsClient } from '../client.ts';
 import { campaignWorkflowId } from '../workflow.ts';
 

@@ -1,8 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useT } from '../../../../../lib/i18n.ts';
-import { useRequest } from '../../../../../lib/use-request.ts';
-import { listQueues } from '../../../api/flows.ts';
+import { useReferenceList } from '../../../../../lib/reference-lists.ts';
 import type { NodeDataByType } from '../../../lib/node-data.ts';
 import { OpenAiForm, openAiData, openAiForm, VOICES } from '../../../lib/node-forms.ts';
 import { InputField, NumberField, SelectField, TextAreaField } from './fields.tsx';
@@ -18,7 +17,7 @@ const voiceName = (voice: string) => voice.replace(/^pt-BR-/, '').replace(/Neura
 export function OpenAiDialog({ mode, data, onSave, onClose }: NodeDialogProps<NodeDataByType['openai']>) {
   const t = useT();
   const [showKey, setShowKey] = useState(false);
-  const queues = useRequest((signal) => listQueues(signal).catch(() => []), []);
+  const queues = useReferenceList('queues');
   const previous = data?.typebotIntegration;
   return (
     <NodeFormDialog<OpenAiForm>

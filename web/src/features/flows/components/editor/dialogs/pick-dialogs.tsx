@@ -1,7 +1,8 @@
 import { Spinner } from '@blueprintjs/core';
 import { useT } from '../../../../../lib/i18n.ts';
+import { useReferenceList } from '../../../../../lib/reference-lists.ts';
 import { useRequest } from '../../../../../lib/use-request.ts';
-import { listQueues, listTypebotIntegrations } from '../../../api/flows.ts';
+import { listTypebotIntegrations } from '../../../api/flows.ts';
 import type { NodeDataByType } from '../../../lib/node-data.ts';
 import { TicketForm, TypebotForm } from '../../../lib/node-forms.ts';
 import { flowError } from '../../../lib/toasts.ts';
@@ -11,7 +12,7 @@ import { type NodeDialogProps, NodeFormDialog } from './node-form-dialog.tsx';
 /** Doc 2 §2.16 queue select: the ticket moves to the chosen queue ('Adicione uma fila'). */
 export function TicketDialog({ mode, data, onSave, onClose }: NodeDialogProps<NodeDataByType['ticket']>) {
   const t = useT();
-  const queues = useRequest((signal) => listQueues(signal), []);
+  const queues = useReferenceList('queues');
   return (
     <NodeFormDialog<TicketForm>
       title={t(mode === 'create' ? 'flows.addNodeTitle' : 'flows.editNodeTitle', {
