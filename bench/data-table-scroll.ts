@@ -3,7 +3,7 @@
  * imported as one .xlsx on a fresh database, its items page open in Chromium, scrolled from top to
  * bottom like a wheel would (120 px a frame) while the pages of 20 load one after another, every
  * frame's duration recorded inside the page. Fails (exit 1) when a frame takes over 50 ms.
- * BENCH_OLD=1 serves the page as it was at HEAD (an HTMLTable rendering every row) for a before figure;
+ * BENCH_OLD=1 serves the page as it was before (an HTMLTable rendering every row) for a before figure;
  * It serves a production build: a dev server in this shared checkout reloads the page whenever someone
  * saves a file; BENCH_DEV=1 uses the dev server all the same.
  * Usage: npm run bench:table-scroll   (BENCH_ROWS=5000; BENCH_OLD=1; BENCH_DEV=1)
@@ -27,16 +27,17 @@ const root = fileURLToPath(new URL('../web', import.meta.url));
 const configFile = `${root}/vite.config.ts`;
 
 /**
- * With BENCH_OLD, the items page and the list skeleton it used are HEAD's text under their own paths
- * (their imports resolve alike), whatever the work tree holds now.
+ * With BENCH_OLD, the items page and the list skeleton it used are their text at BEFORE, the last
+ * commit with HTML tables, under their own paths (their imports resolve alike).
  */
+const BEFORE = 'aeef745';
 function oldPage(): Plugin[] {
   if (!OLD) return [];
   const repo = fileURLToPath(new URL('..', import.meta.url));
   const files = new Map(
     [PAGE_FILE, 'web/src/components/ui/searchable-list-page.tsx'].map((file) => [
       join(repo, file),
-      execFileSync('git', ['show', `HEAD:${file}`], { cwd: repo, encoding: 'utf8' }),
+      execFileSync('git', ['show', `${BEFORE}:${file}`], { cwd: repo, encoding: 'utf8' }),
     ]),
   );
   return [
@@ -204,7 +205,7 @@ try {
     const f1 = (n: number) => n.toFixed(1);
     const over = r.frames.filter((ms) => ms > LIMIT_MS).length;
     console.log(
-      `\n${OLD ? 'HTMLTable (HEAD)' : 'DataTable (@blueprintjs/table)'}${process.env.BENCH_DEV ? ', dev server' : ', production build'}: ` +
+      `\n${OLD ? `HTMLTable (${BEFORE})` : 'DataTable (@blueprintjs/table)'}${process.env.BENCH_DEV ? ', dev server' : ', production build'}: ` +
         `${r.rows} of ${ROWS} rows loaded by scrolling ${r.scrolled} px in ${f1(r.seconds)} s`,
     );
     console.log(
