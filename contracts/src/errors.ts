@@ -98,6 +98,9 @@ export const ErrorCode = v.picklist([
   'ERR_INTEGRATION_TEST_FAILED',
   'ERR_NO_SLA_POLICY_FOUND',
   'ERR_SLA_POLICY_EXISTS',
+  'ERR_ERASURE_CONFIRMATION',
+  'ERR_NO_EXPORT_FOUND',
+  'ERR_EXPORT_GONE',
 ]);
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
@@ -117,6 +120,8 @@ export const errorStatus: Partial<Record<ErrorCode, number>> = {
   ERR_NO_PERMISSION: 403,
   ERR_NO_SETTING_FOUND: 404,
   ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_EXPORT_FOUND: 404,
+  ERR_EXPORT_GONE: 410,
   ERR_NO_TICKET_FOUND: 404,
   ERR_NO_USER_FOUND: 404,
   ERR_NO_WAPP_FOUND: 404,

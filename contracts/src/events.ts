@@ -6,6 +6,7 @@ import { ChatEvent } from './chats/events.ts';
 import { ConnectionEvent } from './connections/events.ts';
 import { ContactListEvent } from './contact-lists/events.ts';
 import { ContactEvent, ContactNumberEvent } from './contacts/events.ts';
+import { ContactExportEvent } from './contacts/export-events.ts';
 import { FileListEvent } from './file-lists/events.ts';
 import { FlowCampaignEvent, FlowEvent } from './flows/events.ts';
 import { HelpEvent } from './helps/events.ts';
@@ -39,6 +40,7 @@ export const eventUnions = [
   ConnectionEvent,
   ContactEvent,
   ContactNumberEvent,
+  ContactExportEvent,
   ConversationEvent,
   TicketEvent,
   TicketNoteEvent,

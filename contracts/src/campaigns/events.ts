@@ -140,6 +140,18 @@ export const CampaignMessageFailed = event('CampaignMessageFailed', {
 });
 export type CampaignMessageFailed = v.InferOutput<typeof CampaignMessageFailed>;
 
+/**
+ * Recipient `index` was not sent to because they opted out (LGPD, issue 25): the report counts them
+ * as "descadastrado", not failed.
+ */
+export const CampaignMessageSkipped = event('CampaignMessageSkipped', {
+  ...CampaignRef,
+  index: v.number(),
+  reason: v.picklist(['optedOut']),
+  skippedAt: IsoDate,
+});
+export type CampaignMessageSkipped = v.InferOutput<typeof CampaignMessageSkipped>;
+
 export const CampaignCancelled = event('CampaignCancelled', { ...CampaignRef, cancelledAt: IsoDate });
 export type CampaignCancelled = v.InferOutput<typeof CampaignCancelled>;
 
@@ -162,6 +174,7 @@ export const CampaignEvent = v.variant('type', [
   CampaignMessageQueued,
   CampaignMessageSent,
   CampaignMessageFailed,
+  CampaignMessageSkipped,
   CampaignCancelled,
   CampaignRestarted,
   CampaignFinished,

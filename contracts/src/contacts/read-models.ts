@@ -13,6 +13,8 @@ export interface ContactView {
   isGroup: boolean;
   profilePicUrl: string;
   extraInfo: ContactExtraInfo[];
+  /** LGPD (issue 25): the customer opted out of campaigns (an opt-out word or an admin). */
+  optedOut: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -44,6 +44,18 @@ export const CompanySettingChanged = event('CompanySettingChanged', {
 });
 export type CompanySettingChanged = v.InferOutput<typeof CompanySettingChanged>;
 
+/**
+ * Retention (LGPD, issue 25): the bodies and media of the company's messages of days before `before`
+ * were shredded (their day keys destroyed). Counts and reports stay; read models blank the text.
+ */
+export const CompanyMessagesShredded = event('CompanyMessagesShredded', {
+  companyId: Id,
+  before: IsoDate,
+  retentionDays: v.number(),
+  shreddedAt: IsoDate,
+});
+export type CompanyMessagesShredded = v.InferOutput<typeof CompanyMessagesShredded>;
+
 /** Company attendance hours, used when the setting scheduleType is company. */
 export const CompanySchedulesChanged = event('CompanySchedulesChanged', {
   companyId: Id,
@@ -119,6 +131,7 @@ export const TenancyEvent = v.variant('type', [
   CompanyErased,
   CompanySettingChanged,
   CompanySchedulesChanged,
+  CompanyMessagesShredded,
 ]);
 export type TenancyEvent = v.InferOutput<typeof TenancyEvent>;
 

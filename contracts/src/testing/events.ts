@@ -894,7 +894,79 @@ export const slaPolicyUpdated = builder('SlaPolicyUpdated', () => ({
 }));
 export const slaPolicyDeleted = builder('SlaPolicyDeleted', slaPolicyRef);
 
+// LGPD (issue 25)
+const at = () => '2026-01-01T00:00:00.000Z';
+export const contactOptedOut = builder('ContactOptedOut', () => ({
+  contactId: testId(),
+  companyId: testId(),
+  via: 'word' as const,
+  word: 'SAIR',
+  userId: null,
+  optedOutAt: at(),
+}));
+export const contactOptedIn = builder('ContactOptedIn', () => ({
+  contactId: testId(),
+  companyId: testId(),
+  via: 'admin' as const,
+  word: null,
+  userId: testId(),
+  optedInAt: at(),
+}));
+export const contactErased = builder('ContactErased', () => ({
+  contactId: testId(),
+  companyId: testId(),
+  userId: testId(),
+  erasedAt: at(),
+}));
+const exportRef = () => ({ exportId: testId(), contactId: testId(), companyId: testId(), userId: testId() });
+export const contactExportRequested = builder('ContactExportRequested', () => ({
+  ...exportRef(),
+  requestedAt: at(),
+}));
+export const contactExportReady = builder('ContactExportReady', () => ({
+  ...exportRef(),
+  readyAt: at(),
+  expiresAt: '2026-01-02T00:00:00.000Z',
+  bytes: 1024,
+}));
+export const contactExportFailed = builder('ContactExportFailed', () => ({
+  ...exportRef(),
+  reason: 'disk full',
+  failedAt: at(),
+}));
+export const contactExportDownloaded = builder('ContactExportDownloaded', () => ({
+  ...exportRef(),
+  downloadedAt: at(),
+}));
+export const contactExportExpired = builder('ContactExportExpired', () => ({
+  ...exportRef(),
+  expiredAt: at(),
+}));
+export const campaignMessageSkipped = builder('CampaignMessageSkipped', () => ({
+  campaignId: testId(),
+  companyId: testId(),
+  index: 0,
+  reason: 'optedOut' as const,
+  skippedAt: at(),
+}));
+export const companyMessagesShredded = builder('CompanyMessagesShredded', () => ({
+  companyId: testId(),
+  before: at(),
+  retentionDays: 30,
+  shreddedAt: at(),
+}));
+
 export const eventBuilders: { [T in EventType]: EventBuilder<T> } = {
+  ContactOptedOut: contactOptedOut,
+  ContactOptedIn: contactOptedIn,
+  ContactErased: contactErased,
+  ContactExportRequested: contactExportRequested,
+  ContactExportReady: contactExportReady,
+  ContactExportFailed: contactExportFailed,
+  ContactExportDownloaded: contactExportDownloaded,
+  ContactExportExpired: contactExportExpired,
+  CampaignMessageSkipped: campaignMessageSkipped,
+  CompanyMessagesShredded: companyMessagesShredded,
   SlaPolicyCreated: slaPolicyCreated,
   SlaPolicyUpdated: slaPolicyUpdated,
   SlaPolicyDeleted: slaPolicyDeleted,

@@ -8,7 +8,7 @@ import {
 import { DomainError } from '@zelo/contracts/errors';
 
 /** What a recipient's message came to: queued (the report's sent), sent by the channel (its delivered), failed. */
-export type ShipmentOutcome = 'queued' | 'sent' | 'failed';
+export type ShipmentOutcome = 'queued' | 'sent' | 'failed' | 'skipped';
 
 export type CampaignState =
   | { kind: 'none' }
@@ -109,6 +109,8 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       return recordShipment(state, event.data.index, 'failed');
     case 'CampaignMessageSent':
       return recordShipment(state, event.data.index, 'sent');
+    case 'CampaignMessageSkipped':
+      return recordShipment(state, event.data.index, 'skipped');
     case 'CampaignCancelled':
       if (state.kind !== 'exists') return state;
       return { ...state, status: 'CANCELADA' };

@@ -12,7 +12,16 @@ export interface ContactData {
 
 export type ContactState =
   | { kind: 'none' }
-  | ({ kind: 'exists'; contactId: string; companyId: string; deleted: boolean } & ContactData);
+  | ({
+      kind: 'exists';
+      contactId: string;
+      companyId: string;
+      deleted: boolean;
+      /** LGPD (issue 25): skipped by campaigns. */
+      optedOut: boolean;
+      /** LGPD (issue 25): its personal data is unreadable; the id answers 404 like a deleted one. */
+      erased: boolean;
+    } & ContactData);
 
 export const initialContactState = (): ContactState => ({ kind: 'none' });
 
@@ -20,11 +29,25 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
   const { contactId, companyId, ...rest } = event.data as ContactEvent['data'] & ContactData;
   switch (event.type) {
     case 'ContactCreated':
-      return { kind: 'exists', contactId, companyId, deleted: false, ...(rest as ContactData) };
+      return {
+        kind: 'exists',
+        contactId,
+        companyId,
+        deleted: false,
+        optedOut: false,
+        erased: false,
+        ...(rest as ContactData),
+      };
     case 'ContactUpdated':
       return state.kind === 'exists' ? { ...state, ...(rest as ContactData) } : state;
     case 'ContactDeleted':
       return state.kind === 'exists' ? { ...state, deleted: true } : state;
+    case 'ContactOptedOut':
+      return state.kind === 'exists' ? { ...state, optedOut: true } : state;
+    case 'ContactOptedIn':
+      return state.kind === 'exists' ? { ...state, optedOut: false } : state;
+    case 'ContactErased':
+      return state.kind === 'exists' ? { ...state, erased: true } : state;
   }
 }
 
@@ -37,7 +60,7 @@ type Cmd<T extends ContactCommand['type']> = Extract<ContactCommand, { type: T }
 type Existing = Extract<ContactState, { kind: 'exists' }>;
 
 function existing(state: ContactState): Existing {
-  if (state.kind === 'none' || state.deleted)
+  if (state.kind === 'none' || state.deleted || state.erased)
     throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
   return state;
 }
