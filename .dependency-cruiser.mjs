@@ -26,6 +26,11 @@ const testArrows = [
     '^services/src/(testing/|event-store/|platform/(clock|db|ids|migrate)\\.ts$)',
     'projection tests build their database and append events with the services test helpers',
   ],
+  [
+    '^projections/',
+    '^services/src/privacy/(seal|personal-fields|subjects)\\.ts$',
+    'projection tests replay events as the sealing store reads them once an erasure destroyed their keys',
+  ],
 ];
 
 const others = (pkg) => ours.filter((p) => p !== pkg && !allowed[pkg].includes(p));

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { rebuildProjection } from '../projections/src/rebuild.ts';
 import { allProjections } from '../projections/src/registry.ts';
 import { PostgresEventStore } from '../services/src/event-store/postgres.ts';
+import { openProductEventStore } from '../services/src/privacy/start.ts';
 import type { LoadResult } from './measure.ts';
 
 export interface Check {
@@ -61,9 +62,17 @@ export async function checkStored(pool: pg.Pool, load: LoadResult): Promise<Chec
       accepted,
     ),
   );
-  const { rows: events } = await pool.query<{ body: string }>(
-    `SELECT data->>'body' AS body FROM es_events WHERE type = 'InboundMessageReceived' AND data->>'body' LIKE 'bench c%'`,
-  );
+  // The bodies are sealed in es_events (issue 25): read through the product's store, which opens them.
+  const store = openProductEventStore(pool, '');
+  const events: { body: string }[] = [];
+  for (let after: string | null = null; ; ) {
+    const page = await store.readAll(after, 5_000);
+    if (page.length === 0) break;
+    for (const e of page)
+      if (e.type === 'InboundMessageReceived' && String(e.data.body).startsWith('bench c'))
+        events.push({ body: e.data.body as string });
+    after = page[page.length - 1].position;
+  }
   checks.push(
     once(
       'stored once (es_events)',
@@ -236,7 +245,8 @@ export interface ReplayResult {
  * consumer, not by events) are left out of the comparison. Run with nothing else appending.
  */
 export async function checkReplay(pool: pg.Pool, databaseUrl: string): Promise<ReplayResult[]> {
-  const store = new PostgresEventStore(pool, databaseUrl);
+  // Sealed as the product's: the projections read personal fields opened (issue 25).
+  const store = openProductEventStore(pool, databaseUrl);
   const results: ReplayResult[] = [];
   try {
     for (const p of allProjections()) {

@@ -26,6 +26,10 @@ import type { Config } from '@zelo/services/platform/config';
 import { createPool, ensureDatabase } from '@zelo/services/platform/db';
 import { smtpMailer } from '@zelo/services/platform/mailer';
 import { migrate } from '@zelo/services/platform/migrate';
+import { keyVaultMigrations } from '@zelo/services/privacy/key-vault';
+import { sealRecordedHistory } from '@zelo/services/privacy/seal-recorded-history';
+import { sealedEventStore } from '@zelo/services/privacy/sealed-event-store';
+import { startPrivacy } from '@zelo/services/privacy/start';
 import { seed } from '@zelo/services/seed';
 import { moveDueDateForPayment } from '@zelo/services/tenancy/handlers';
 import { setPasswordHashCost } from '@zelo/services/users/password';
@@ -46,6 +50,7 @@ export const allMigrations = [
   ...idempotencyMigrations,
   ...campaignDeliveryMigrations,
   ...mediaUploadsMigrations,
+  ...keyVaultMigrations,
 ];
 
 async function createEventStore(config: Config, pool: ReturnType<typeof createPool>): Promise<EventStore> {
@@ -113,7 +118,12 @@ async function startRoles(
   // The configured secret, else the one generated on this database's first start.
   const jwtSecret = await resolveSecret(pool, 'jwt', config.jwtSecret);
   const refreshSecret = config.refreshSecret ?? deriveSecret(jwtSecret, 'refresh');
-  const store = await createEventStore(config, pool);
+  // Personal data in events is sealed under keys that erasure and retention destroy (issue 25); the
+  // store's vault (privacy/sealed-event-store.ts vaultOf) is the one every role of this process uses.
+  const vault = await startPrivacy(pool, config.listenDatabaseUrl);
+  started.push(() => vault.close());
+  if (config.eventStore !== 'eventstoredb') await sealRecordedHistory(pool, vault);
+  const store = sealedEventStore(await createEventStore(config, pool), vault);
   started.push(() => store.close());
   const deps: Deps = { store, clock: options.clock ?? systemClock };
   const watcher = new CheckpointWatcher(config.listenDatabaseUrl, (a, b) => store.comparePositions(a, b));
@@ -179,6 +189,7 @@ async function startRoles(
     const { repliesReactor } = await import('@zelo/services/chatbot/replies-reactor');
     const { campaignDeliveryReactor } = await import('@zelo/services/campaigns/delivery-reactor');
     const { contactListValidationReactor } = await import('@zelo/services/contact-lists/validation-reactor');
+    const { optOutReactor } = await import('@zelo/services/contacts/opt-out-reactor');
     // One runner per hot reactor: a group's batch waits for its slowest member, and who answers a
     // customer (the chatbot, a flow's signal) must not wait for a campaign's deliveries or for the
     // replies of the batch before.
@@ -198,6 +209,8 @@ async function startRoles(
           contactListValidationReactor(deps, pool, adapterFor),
           // A campaign shipment's deliveredAt (or failure) from its message's outcome.
           campaignDeliveryReactor(deps),
+          // A customer's opt-out word (LGPD): the contact opted out, and one confirmation queued.
+          optOutReactor(deps),
         ],
         // Greetings answer a customer's first message: paced, one came after the customer's second.
         0,
@@ -258,6 +271,7 @@ async function startRoles(
     const { startWorker } = await import('@zelo/workflows/worker');
     const {
       campaignRunsReconciler,
+      contactExportReactors,
       slaTimerReactors,
       timerReactors,
       workflowActivities,
@@ -271,11 +285,22 @@ async function startRoles(
         () => {},
         () => {},
       );
+    // LGPD (issue 25): erasures and retention destroy keys and remove media files.
+    const { mediaDirFromEnv } = await import('@zelo/services/media/storage');
+    const { contactErasureActivities, messageRetentionActivities } = await import('./privacy-wiring.ts');
+    const readModelsPassed = (position: string) =>
+      watcher.waitFor(
+        position,
+        allProjections().map((p) => p.name),
+        50_000,
+      );
     const worker = await startWorker({
       address: config.temporalAddress,
       namespace: config.temporalNamespace,
       taskQueue,
       activities: {
+        ...contactErasureActivities(deps, pool, vault, mediaDirFromEnv(), readModelsPassed),
+        ...messageRetentionActivities(deps, pool, vault, mediaDirFromEnv()),
         ...workflowActivities(deps, pool, { mailer, webUrl: config.publicWebUrl }, jwtSecret, caughtUp),
         ...webhookDeliveryActivities(deps, pool, jwtSecret),
       },
@@ -296,6 +321,7 @@ async function startRoles(
       [
         ...timerReactors(client, taskQueue, deps, pool, renewal, retentionMs),
         ...webhookDeliveryReactors(client, taskQueue, deps, pool, config.webhookRetry),
+        ...contactExportReactors(client, taskQueue, pool, config.contactExportTtlMs),
       ],
       // Timers and webhook deliveries can wait a quarter of a second; reading on every append cannot.
       { pollMs: 500, paceMs: 250 },
@@ -309,6 +335,9 @@ async function startRoles(
     const slaTimers = new ProjectionRunner(pool, store, slaReactors, { pollMs: 500, paceMs: 250 });
     slaTimers.start();
     started.push(() => slaTimers.stop());
+    // Message retention's daily round (idempotent start: the first workflows process starts it).
+    const { ensureMessageRetention } = await import('@zelo/workflows/privacy/retention/client');
+    await ensureMessageRetention(client, taskQueue, { everyMs: config.messageRetentionEveryMs });
     // A campaign EM_ANDAMENTO with no open run (lost under a restart, terminated) is resumed.
     const reconciler = campaignRunsReconciler(client, taskQueue, deps, pool, config.campaignReconcileMs);
     started.push(() => reconciler.stop());
@@ -330,6 +359,12 @@ async function startRoles(
   let built: Awaited<ReturnType<typeof buildApp>> | null = null;
   let url: string | null = null;
   if (config.roles.has('api')) {
+    // Contacts' erasures (LGPD) start from the API: a Temporal client opened on the first one.
+    const { lazyTemporalClient } = await import('./temporal-wiring.ts');
+    const { contactErasuresOn } = await import('./privacy-wiring.ts');
+    const temporal = lazyTemporalClient(config.temporalAddress, config.temporalNamespace);
+    started.push(() => temporal.close());
+    ctx.contactErasures = contactErasuresOn(() => temporal.connect(), config.temporalTaskQueue);
     built = await buildApp(ctx, {
       listenDatabaseUrl: config.listenDatabaseUrl,
       logger: config.logger,

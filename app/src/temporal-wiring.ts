@@ -10,6 +10,10 @@ import { startCampaignRunsReconciler } from '@zelo/services/campaigns/reconcile-
 import { campaignRuntime } from '@zelo/services/campaigns/runtime';
 import { campaignTimersReactor } from '@zelo/services/campaigns/timers-reactor';
 import { ticketTimerHandlers, ticketTimersReactor } from '@zelo/services/chatbot/timers';
+import { exportDirFromEnv } from '@zelo/services/contacts/export-archive';
+import { contactExportsReactor } from '@zelo/services/contacts/export-reactor';
+import { contactExportRuntime } from '@zelo/services/contacts/export-runtime';
+import { mediaDirFromEnv } from '@zelo/services/media/storage';
 import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Pool } from '@zelo/services/platform/db';
 import type { Mailer } from '@zelo/services/platform/mailer';
@@ -38,6 +42,8 @@ import {
 } from '@zelo/workflows/billing/renew-subscription/client';
 import { createCampaignActivities } from '@zelo/workflows/campaigns/run-campaign/activities';
 import { campaignRunsClient } from '@zelo/workflows/campaigns/run-campaign/client';
+import { createContactExportActivities } from '@zelo/workflows/privacy/export-contact/activities';
+import { contactExportsClient } from '@zelo/workflows/privacy/export-contact/client';
 import { createWebhookDeliveryActivities } from '@zelo/workflows/queue-integrations/deliver-webhook/activities';
 import { webhookDeliveriesClient } from '@zelo/workflows/queue-integrations/deliver-webhook/client';
 import type { WebhookRetry } from '@zelo/workflows/queue-integrations/deliver-webhook/workflow';
@@ -103,6 +109,9 @@ export function workflowActivities(
     ...createTicketTimerActivities(ticketTimerHandlers(deps, pool)),
     ...createCampaignActivities(campaignRuntime(deps, pool, { caughtUp })),
     ...createRenewalActivities(renewalActivityDeps(deps, pool, mail)),
+    ...createContactExportActivities(
+      contactExportRuntime(deps, pool, { mediaRoot: mediaDirFromEnv(), exportRoot: exportDirFromEnv() }),
+    ),
     ...createCompanyErasureActivities({
       eraseCompany: (companyId) =>
         runCompanyCommand(deps, companyId, { type: 'EraseCompany' }, { companyId, actor: 'system:erasure' }),
@@ -186,6 +195,16 @@ export function timerReactors(
     ticketTimersReactor(ticketTimersClient(client, taskQueue), pool, deps),
     campaignTimersReactor(campaignRunsClient(client, taskQueue)),
   ];
+}
+
+/** LGPD (issue 25): the reactor that starts each contact export's workflow, and expires them on erasure. */
+export function contactExportReactors(
+  client: Client,
+  taskQueue: string,
+  pool: Pool,
+  ttlMs: number,
+): Projection[] {
+  return [contactExportsReactor(contactExportsClient(client, taskQueue), pool, ttlMs)];
 }
 
 /**

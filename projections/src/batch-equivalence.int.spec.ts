@@ -1,10 +1,11 @@
+import { companyMessagesShredded, contactErased } from '@zelo/contracts/testing/events';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from './registry.ts';
 import { applyToGroup, type Change, type Projection, type ProjectionEvent } from './runner.ts';
-import { busyHistory } from './testing/busy-history.ts';
+import { busyHistory, type HistoryEvent } from './testing/busy-history.ts';
 import { createReadModelDatabase, type ReadModelDatabase } from './testing/read-model-database.ts';
-import { recorded } from './testing/recorded-events.ts';
+import { FIRST_RECORDED_AT, recorded } from './testing/recorded-events.ts';
 
 // The runner and a rebuild apply events batch by batch, with every handler's writes buffered and
 // sent together (write-buffer.ts) and the conversations projection holding ticket and ack updates
@@ -15,7 +16,41 @@ const BATCH = 500;
 /** Filled by the database at insert time (now()), so never equal across two databases. */
 const clockColumns: Record<string, string[]> = { outbound_queue: ['next_attempt_at'] };
 
-const history = [...busyHistory(4_000)].map((e) =>
+/**
+ * The busy history with what LGPD adds in among its traffic (issue 25): one contact in ten erased
+ * halfway through, and a retention shred of the company's first day at two thirds.
+ */
+function withPrivacy(events: HistoryEvent[]): HistoryEvent[] {
+  const company = events.find((e) => e.type === 'CompanyCreated')!.data as { companyId: string };
+  const companyId = company.companyId;
+  const contacts = events
+    .filter((e) => e.type === 'ContactCreated')
+    .map((e) => e.data as { contactId: string });
+  const out = [...events];
+  const half = Math.floor(out.length / 2);
+  const erasures = contacts
+    .filter((_, i) => i % 10 === 0)
+    .map(({ contactId }) => {
+      const e = contactErased({ companyId, contactId });
+      return { stream: `contact-${contactId}`, type: e.type, data: e.data };
+    });
+  out.splice(half, 0, ...erasures);
+  const first = new Date(FIRST_RECORDED_AT);
+  const shred = companyMessagesShredded({
+    companyId,
+    before: new Date(
+      Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate() + 1),
+    ).toISOString(),
+  });
+  out.splice(Math.floor((out.length * 2) / 3), 0, {
+    stream: `company-${companyId}`,
+    type: shred.type,
+    data: shred.data,
+  });
+  return out;
+}
+
+const history = withPrivacy([...busyHistory(4_000)]).map((e) =>
   recorded({ type: e.type, data: e.data }, { streamId: e.stream }),
 ) as unknown as ProjectionEvent[];
 
@@ -81,6 +116,8 @@ describe('batch by batch, buffered, against one event at a time, for every proje
       'MessageDeleted',
       'PhoneMessageSent',
       'TicketDeleted',
+      'ContactErased',
+      'CompanyMessagesShredded',
     ])
       expect(types).toContain(t);
   });
@@ -103,5 +140,12 @@ describe('batch by batch, buffered, against one event at a time, for every proje
     expect(await count('messages')).toBeGreaterThan(1_000);
     expect(await count('tickets')).toBeGreaterThan(50);
     expect(await count('report_openings')).toBeGreaterThan(50);
+    // The erasures and the shred reached rows, in among the rest.
+    const bodies = async (body: string) =>
+      Number(
+        (await batched.pool.query('SELECT count(*) AS n FROM messages WHERE body = $1', [body])).rows[0].n,
+      );
+    expect(await bodies('Contato removido')).toBeGreaterThan(10);
+    expect(await bodies('Mensagem removida')).toBeGreaterThan(10);
   });
 });

@@ -6,6 +6,7 @@ import { chatsMigrations, chatsProjection } from './chats/chats.ts';
 import { connectionsMigrations, connectionsProjection } from './connections/whatsapps.ts';
 import { contactListsMigrations, contactListsProjection } from './contact-lists/contact-lists.ts';
 import { contactsMigrations, contactsProjection } from './contacts/contacts.ts';
+import { contactExportsMigrations, contactExportsProjection } from './contacts/exports.ts';
 import { retiredTicketStatsMigrations } from './dashboard/retired-ticket-stats.ts';
 import { fileListsMigrations, fileListsProjection } from './file-lists/file-lists.ts';
 import { flowsMigrations, flowsProjection } from './flows/flows.ts';
@@ -64,6 +65,7 @@ export const readModelMigrations = [
   ...queueIntegrationsMigrations,
   ...reportsMigrations,
   ...slaClocksMigrations,
+  ...contactExportsMigrations,
 ];
 
 /** Every projection the runner keeps up to date (reactors with side effects are registered by services). */
@@ -94,5 +96,6 @@ export function allProjections(): Projection[] {
     promptsProjection,
     queueIntegrationsProjection,
     slaClocksProjection,
+    contactExportsProjection,
   ];
 }

@@ -12,12 +12,15 @@ export const REACTORS = {
   ticketTimers: 'ticket-timers',
   slaTimers: 'sla-timers',
   automaticMessages: 'ticket-automatic-messages',
+  /** LGPD (issue 25): a customer's opt-out / opt-in word, and its one confirmation. */
+  optOutWords: 'contact-opt-out-words',
   campaignTimers: 'campaign-timers',
   campaignDelivery: 'campaign-delivery',
   invoicePayments: 'invoice-payments',
   subscriptionRenewals: 'subscription-renewals',
   companyErasure: 'company-erasure',
   webhookDeliveries: 'queue-integration-webhooks',
+  contactExports: 'contact-exports-timers',
 } as const;
 
 export const reactorNames: readonly string[] = Object.values(REACTORS);

@@ -3,6 +3,9 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { AutomationActivities } from './automation/ticket-automation/activities.ts';
 import type { RenewalActivities } from './billing/renew-subscription/activities.ts';
 import type { CampaignActivities } from './campaigns/run-campaign/activities.ts';
+import type { ContactErasureActivities } from './privacy/erase-contact/activities.ts';
+import type { ContactExportActivities } from './privacy/export-contact/activities.ts';
+import type { MessageRetentionActivities } from './privacy/retention/activities.ts';
 import type { WebhookDeliveryActivities } from './queue-integrations/deliver-webhook/activities.ts';
 import type { ScheduleActivities } from './schedules/send-scheduled-message/activities.ts';
 import type { CompanyErasureActivities } from './tenancy/erase-company/activities.ts';
@@ -34,7 +37,10 @@ export interface StartWorkerOptions {
       RenewalActivities &
       CompanyErasureActivities &
       AutomationActivities &
-      WebhookDeliveryActivities
+      WebhookDeliveryActivities &
+      ContactErasureActivities &
+      ContactExportActivities &
+      MessageRetentionActivities
   >;
 }
 

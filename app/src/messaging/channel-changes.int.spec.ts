@@ -1,5 +1,6 @@
 import { channelEventsFor, companyResolver } from '@zelo/services/channels/channel-events';
 import { eventually } from '@zelo/services/testing/eventually';
+import { committedEventsOfType } from '@zelo/services/testing/read-all';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -144,11 +145,11 @@ describe('A customer edits a message on WhatsApp', () => {
         isDeleted: false,
         fromMe: false,
       });
-      const history = await system.ctx.pool.query(
-        `SELECT data FROM es_events WHERE type = 'MessageEdited' AND data->>'messageId' = $1`,
-        [original.id],
-      );
-      expect(history.rows.map((r) => [r.data.previousBody, r.data.body])).toEqual([
+      // Bodies are sealed in es_events (issue 25): read as the product reads them.
+      const history = (
+        await committedEventsOfType(system.deps.store, system.ctx.pool, ['MessageEdited'])
+      ).filter((e) => e.data.messageId === original.id);
+      expect(history.map((e) => [e.data.previousBody, e.data.body])).toEqual([
         ['Quero 2 pizzas de calabresa', 'Quero 3 pizzas de calabresa'],
       ]);
 

@@ -2,6 +2,7 @@ import type { EventStore } from '@zelo/services/event-store/port';
 import { receiveInboundMessage } from '@zelo/services/messaging/handlers';
 import { KnownConversations } from '@zelo/services/messaging/known-conversations';
 import type { Deps } from '@zelo/services/platform/command-handler';
+import { committedEventsOfType } from '@zelo/services/testing/read-all';
 import { acceptTicket, closeTicket } from '@zelo/services/tickets/handlers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
@@ -45,24 +46,20 @@ describe('inbound messages of known conversations', () => {
     mediaUrl: null,
     receivedAt: new Date().toISOString(),
   });
-  const ticketsOf = async (number: string) =>
-    (
-      await system.ctx.pool.query(
-        `SELECT e.data->>'ticketId' AS id FROM es_events e
-          WHERE e.type = 'TicketCreated' AND e.data->>'contactId' IN (
-            SELECT data->>'contactId' FROM es_events WHERE type = 'ContactCreated' AND data->>'number' = $1)
-          ORDER BY e.global_position`,
-        [number],
-      )
-    ).rows.map((r: { id: string }) => r.id);
+  // Numbers and bodies are sealed in es_events (issue 25): read them as the product does.
+  const eventsOf = (...types: string[]) => committedEventsOfType(system.deps.store, system.ctx.pool, types);
+  const contactsWith = async (number: string) =>
+    (await eventsOf('ContactCreated')).filter((e) => e.data.number === number).map((e) => e.data.contactId);
+  const ticketsOf = async (number: string) => {
+    const contacts = new Set(await contactsWith(number));
+    return (await eventsOf('TicketCreated'))
+      .filter((e) => contacts.has(e.data.contactId))
+      .map((e) => e.data.ticketId as string);
+  };
   const messagesOn = async (ticketId: string) =>
-    (
-      await system.ctx.pool.query(
-        `SELECT data->>'body' AS body FROM es_events WHERE type = 'InboundMessageReceived'
-          AND data->>'ticketId' = $1 ORDER BY global_position`,
-        [ticketId],
-      )
-    ).rows.map((r: { body: string }) => r.body);
+    (await eventsOf('InboundMessageReceived'))
+      .filter((e) => e.data.ticketId === ticketId)
+      .map((e) => e.data.body as string);
 
   /**
    * Waits until the chatbot is done with the ticket (its stream still for half a second): the tests that
@@ -184,11 +181,7 @@ describe('inbound messages of known conversations', () => {
       );
       expect(new Set(results.map((r) => r.ticketId)).size).toBe(1);
       expect(await ticketsOf(number)).toHaveLength(1);
-      const contacts = await system.ctx.pool.query(
-        `SELECT count(*)::int AS n FROM es_events WHERE type = 'ContactCreated' AND data->>'number' = $1`,
-        [number],
-      );
-      expect(contacts.rows[0].n).toBe(1);
+      expect(await contactsWith(number)).toHaveLength(1);
       expect((await messagesOn(results[0].ticketId!)).sort()).toEqual(
         Array.from({ length: 6 }, (_, i) => `corrida ${i}`),
       );

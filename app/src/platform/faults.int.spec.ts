@@ -4,6 +4,7 @@ import { lockInTransaction } from '@zelo/projections/runner-lock';
 import { inTransaction } from '@zelo/services/platform/db';
 import { testServerUrl } from '@zelo/services/testing/database';
 import { eventually } from '@zelo/services/testing/eventually';
+import { committedEventsOfType } from '@zelo/services/testing/read-all';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -152,12 +153,13 @@ describe('PostgreSQL connections cut under load', () => {
       8_000,
       'the read model caught up',
     );
+    // Bodies are sealed in es_events (issue 25): counted as the product reads them.
+    const stored = await committedEventsOfType(system.deps.store, system.ctx.pool, [
+      'InboundMessageReceived',
+      'OutboundMessageQueued',
+    ]);
     for (const body of [...acked, ...unsure]) {
-      const events = await count(
-        `SELECT count(*)::int AS n FROM es_events
-          WHERE type IN ('InboundMessageReceived', 'OutboundMessageQueued') AND data->>'body' = $1`,
-        [body],
-      );
+      const events = stored.filter((e) => e.data.body === body).length;
       const rows = await count('SELECT count(*)::int AS n FROM messages WHERE body = $1', [body]);
       if (acked.has(body)) expect({ body, events, rows }).toEqual({ body, events: 1, rows: 1 });
       else expect({ body, events: Math.min(events, 1), rows }).toEqual({ body, events, rows: events });

@@ -106,6 +106,8 @@ describe('every route, crossed by another company', () => {
         contactId: ids.contact,
       })
     ).id;
+    // An export of A's contact (its workflow does not run here: it stays pending, which B must not see).
+    ids.contactExport = (await created('POST', `/contacts/${ids.contact}/exports`, undefined)).id;
     ids.schedule = (
       await created('POST', '/schedules', {
         body: 'agendamento-secreto-de-A',
@@ -324,6 +326,7 @@ describe('every route, crossed by another company', () => {
       .replace(':ticketId', ids.ticket)
       .replace(':tagId', ids.tag)
       .replace(':policyId', ids.slaPolicy)
+      .replace(':exportId', ids.contactExport)
       .replace(':key', 'userRating')
       .replace(':companyId', ids.company)
       .replace(':id', () => idFor(url));
@@ -363,6 +366,8 @@ describe('every route, crossed by another company', () => {
       },
       'POST /messages/:ticketId': { body: 'invasão de B' },
       'PUT /contacts/:id': { name: 'Invadido por B', number: '5511900000001' },
+      // A's contact's number, right: still 404 for B, and nothing erased.
+      'POST /contacts/:id/erasure': { confirmation: '5511912340001' },
       'POST /contacts': { name: 'Contato de B', number: '5511912340001' },
       'POST /ticket-notes': { note: 'nota de B', ticketId: ids.ticket, contactId: ids.contact },
       'PUT /ticket/kanban/:ticketId': { tagId: ids.tag },

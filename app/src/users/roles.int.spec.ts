@@ -10,6 +10,8 @@ import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 const ADMIN_ONLY = new Set([
   'DELETE /tickets/:id',
   'DELETE /contacts/:id',
+  'POST /contacts/:id/opt-out',
+  'DELETE /contacts/:id/opt-out',
   'DELETE /tags/:id',
   'POST /whatsapp',
   'PUT /whatsapp/:id',

@@ -32,6 +32,8 @@ export interface CampaignView {
   sent: number;
   delivered: number;
   failed: number;
+  /** Recipients skipped because they opted out ("descadastrado", LGPD issue 25): never failed. */
+  optedOut: number;
   pending: number;
   createdAt: string;
   updatedAt: string;
@@ -42,7 +44,7 @@ export interface CampaignPage {
   hasMore: boolean;
 }
 
-export type ShipmentStatus = 'pending' | 'sent' | 'delivered' | 'failed';
+export type ShipmentStatus = 'pending' | 'sent' | 'delivered' | 'failed' | 'optedOut';
 
 /** One recipient of a run, in send order (the report's list of shipments). */
 export interface CampaignShipmentView {

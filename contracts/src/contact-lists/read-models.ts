@@ -26,6 +26,11 @@ export interface ContactListItemView {
   email: string;
   /** What WhatsApp said of the number; null until a connected connection of the company was asked. */
   isWhatsappValid: boolean | null;
+  /**
+   * LGPD (issue 25): the number is one of a contact of the company who opted out of campaigns; read
+   * when asked, so it follows opt-outs made after the item was added.
+   */
+  optedOut: boolean;
   companyId: string;
   contactListId: string;
   createdAt: string;

@@ -62,6 +62,41 @@ export const RetentionDaysSetting = v.pipe(
   ),
 );
 
+/** optOutReply / optInReply: the confirmation's text, 1 to 200 characters. */
+export const ReplySetting = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(200, 'must be at most 200 characters'),
+);
+
+/** What PUT /settings/{key} checks each privacy key's value with. */
+export const PRIVACY_SETTING_SCHEMAS = {
+  optOutWords: WordsSetting,
+  optInWords: WordsSetting,
+  optOutReply: ReplySetting,
+  optInReply: ReplySetting,
+  messageRetentionDays: RetentionDaysSetting,
+} satisfies Record<PrivacySettingKey, v.GenericSchema<string, string>>;
+
+export const isPrivacySettingKey = (key: string): key is PrivacySettingKey =>
+  Object.hasOwn(PRIVACY_SETTING_DEFAULTS, key);
+
+/** A privacy setting's value as stored (a reply trimmed), or why it is refused. */
+export function checkPrivacySetting(
+  key: PrivacySettingKey,
+  value: string,
+): { ok: true; value: string } | { ok: false; problem: string } {
+  const r = v.safeParse(PRIVACY_SETTING_SCHEMAS[key], value);
+  return r.success ? { ok: true, value: r.output } : { ok: false, problem: r.issues[0].message };
+}
+
+/** A company's settings with the privacy keys it never set at their defaults (companies older than them). */
+export const withPrivacyDefaults = (settings: Record<string, string>): Record<string, string> => ({
+  ...PRIVACY_SETTING_DEFAULTS,
+  ...settings,
+});
+
 /** POST /contacts/:id/erasure: the contact's number typed again, as the drawer asks for it. */
 export const EraseContactRequest = v.object({
   confirmation: v.pipe(v.string(), v.maxLength(60, 'too long')),
@@ -82,3 +117,11 @@ export interface ContactExportView {
   expiresAt: string | null;
   bytes: number | null;
 }
+
+/**
+ * What a personal name or text reads as once its contact is erased (its key destroyed), in events and
+ * in every read model; numbers, e-mails and urls read as '' (null where nullable).
+ */
+export const ERASED_TEXT = 'Contato removido';
+/** What a message's text reads as once the company's retention shredded its day. */
+export const SHREDDED_TEXT = 'Mensagem removida';

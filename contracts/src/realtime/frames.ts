@@ -4,6 +4,7 @@ import type { PaymentFrame } from '../billing/read-models.ts';
 import type { CampaignShipmentView, CampaignView } from '../campaigns/read-models.ts';
 import type { ChatMessageView, ChatView } from '../chats/read-models.ts';
 import type { ConnectionView } from '../connections/read-models.ts';
+import type { ContactExportView } from '../contacts/privacy.ts';
 import type { MessageView } from '../messaging/read-models.ts';
 import type { SlaFrame } from '../sla/read-models.ts';
 import type { TicketView } from '../tickets/read-models.ts';
@@ -145,7 +146,9 @@ export type ChangeKind =
   // An invoice's payment moved its company's due date: `company-<id>-payment` (PaymentFrame).
   | 'payment'
   // A ticket's SLA clock was warned or breached: `company-<id>-sla` (SlaFrame), to the company's admins.
-  | 'sla';
+  | 'sla'
+  // An export of a contact's data moved on (progress, ready, ...): `company-<id>-contactExport`, to its requester.
+  | 'contactExport';
 
 /** `company-<id>-<ChangeTopic>`. */
 export interface ChangeFrame {
@@ -173,6 +176,8 @@ export type ServerFrame =
   | { event: CompanyEvent<'payment'>; data: PaymentFrame }
   // A ticket's SLA clock passed 80 % or 100 % of its target (issue 24): the company's admins only.
   | { event: CompanyEvent<'sla'>; data: SlaFrame }
+  // An export of a contact's data (issue 25): its progress and outcome, to the user who asked for it only.
+  | { event: CompanyEvent<'contactExport'>; data: ContactExportView }
   | { event: CompanyEvent<ChangeTopic>; data: ChangeFrame }
   // Not one company's: every socket of every company hears it (doc 1 §4).
   | { event: 'company-announcement'; data: AnnouncementFrame };

@@ -61,6 +61,7 @@ export const campaignView = (id: string, over: Partial<CampaignView> = {}): Camp
   sent: 0,
   delivered: 0,
   failed: 0,
+  optedOut: 0,
   pending: 0,
   createdAt: '2025-01-01T10:00:00Z',
   updatedAt: '2025-01-01T10:00:00Z',

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EventWith, Projection, ProjectionEvent } from '../runner.ts';
+import { eraseContactHistory, shredCompanyHistory } from './erasure.ts';
 
 // Every event that names a ticket, kept as it happened: the audit trail behind "who did what to this
 // ticket, and when". Rows are facts copied from the store, so applying an event twice (a crash between
@@ -23,6 +24,13 @@ export const ticketHistoryMigrations = [
         data jsonb NOT NULL
       );
       CREATE INDEX ticket_history_ticket ON ticket_history (ticket_id, at);`,
+  },
+  {
+    // LGPD (erasure.ts): a contact's erasure and a company's retention shred find the tickets to
+    // rewrite by their TicketCreated rows (one per ticket, a deleted ticket's too).
+    id: 'projections/audit-ticket-history-002-tickets-created',
+    sql: `CREATE INDEX ticket_history_created ON ticket_history (company_id, (data->>'contactId'))
+            WHERE type = 'TicketCreated';`,
   },
 ];
 
@@ -53,14 +61,27 @@ async function insertRows(tx: pg.PoolClient, events: ProjectionEvent[]): Promise
   );
 }
 
+/** The rows up to each erasure or shred, then what it rewrites in the rows before it (LGPD). */
+async function apply(tx: pg.PoolClient, events: ProjectionEvent[]): Promise<void> {
+  let from = 0;
+  for (const [i, e] of events.entries()) {
+    if (e.type !== 'ContactErased' && e.type !== 'CompanyMessagesShredded') continue;
+    await insertRows(tx, events.slice(from, i));
+    from = i + 1;
+    if (e.type === 'ContactErased') await eraseContactHistory(tx, e.data.companyId, e.data.contactId);
+    else await shredCompanyHistory(tx, e.data.companyId, e.data.before);
+  }
+  await insertRows(tx, events.slice(from));
+}
+
 export const ticketHistoryProjection: Projection = {
   name: 'ticket-history',
   tables: ['ticket_history'],
   async handle(tx, e) {
-    await insertRows(tx, [e]);
+    await apply(tx, [e]);
   },
   async handleBatch(tx, events) {
-    await insertRows(tx, events);
+    await apply(tx, events);
     return [];
   },
 };

@@ -10,6 +10,7 @@ import {
   campaignMessageFailed,
   campaignMessageQueued,
   campaignMessageSent,
+  campaignMessageSkipped,
   campaignRestarted,
   campaignSettingsChanged,
   campaignStarted,
@@ -103,6 +104,7 @@ describe('campaigns read model', () => {
       sent: 0,
       delivered: 0,
       failed: 0,
+      optedOut: 0,
       pending: 0,
       createdAt: history[3]?.metadata.at,
       updatedAt: history[3]?.metadata.at,
@@ -265,6 +267,43 @@ describe('campaigns read model', () => {
     });
     // Another company sees no shipment of it.
     expect((await listShipments(db.pool, testId(), campaignId, { pageNumber: 1 })).records).toEqual([]);
+  });
+
+  it('counts an opted-out recipient as optedOut, neither sent, failed nor pending, once (LGPD)', async () => {
+    const companyId = testId();
+    const created = campaignCreated({ companyId });
+    const { campaignId } = created.data;
+    const ref = { companyId, campaignId };
+    const started = campaignStarted({ ...ref, recipients });
+    const skipped = campaignMessageSkipped({ ...ref, index: 1, skippedAt: '2030-01-31T14:00:01.000Z' });
+    const { changes } = await given(
+      created,
+      started,
+      campaignMessageQueued({ ...ref, index: 0, number: recipients[0]?.number }),
+      skipped,
+    );
+    // A repeated skip, a skip of a sent recipient and a repeated start change no count.
+    await given(skipped, campaignMessageSkipped({ ...ref, index: 0 }), started);
+    expect(await getCampaign(db.pool, companyId, campaignId)).toMatchObject({
+      validContacts: 3,
+      sent: 1,
+      failed: 0,
+      optedOut: 1,
+      pending: 1,
+    });
+    const page = await listShipments(db.pool, companyId, campaignId, { pageNumber: 1 });
+    expect(page.records.map((r) => [r.index, r.status, r.messageId === null])).toEqual([
+      [0, 'sent', false],
+      [1, 'optedOut', true],
+      [2, 'pending', true],
+    ]);
+    expect(changes).toContainEqual({
+      companyId,
+      kind: 'campaignShipment',
+      action: 'update',
+      id: campaignId,
+      index: 1,
+    });
   });
 
   it('keeps the counters right when events repeat or name an index the run does not have', async () => {

@@ -26,6 +26,11 @@ export const campaignsMigrations = [
       );
       CREATE TABLE campaign_settings (company_id uuid PRIMARY KEY, settings jsonb NOT NULL);`,
   },
+  {
+    // LGPD (issue 25): recipients skipped because they opted out (the report's "descadastrado").
+    id: 'projections/campaigns-002-opted-out',
+    sql: 'ALTER TABLE campaigns ADD COLUMN opted_out int NOT NULL DEFAULT 0;',
+  },
 ];
 
 const campaignChange = (d: { companyId: string; campaignId: string }, action: Change['action']): Change => ({
@@ -43,15 +48,16 @@ const shipmentChange = (d: { companyId: string; campaignId: string; index: numbe
 });
 
 type ShipmentEvent = ProjectionEventOf<
-  'CampaignMessageQueued' | 'CampaignMessageFailed' | 'CampaignMessageSent'
+  'CampaignMessageQueued' | 'CampaignMessageFailed' | 'CampaignMessageSent' | 'CampaignMessageSkipped'
 >;
 
 /**
  * The report speaks the spec's words: a queued message is its "sent" (sent_at), the channel's send its
  * "delivered" (delivered_at).
- * A shipment moves its row forward once (pending → sent or failed, sent → delivered) and the campaign's
- * counters move with it only when the row did: a repeated event, or one for an index the run does not
- * have, changes nothing. `sent` counts delivered shipments too (pending = recipients − sent − failed).
+ * A shipment moves its row forward once (pending → sent, failed or optedOut, sent → delivered) and the
+ * campaign's counters move with it only when the row did: a repeated event, or one for an index the run
+ * does not have, changes nothing. `sent` counts delivered shipments too (pending = recipients − sent −
+ * failed − optedOut).
  * Each is one statement that needs no answer, so a batch's shipments go to the database together.
  */
 async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEvent) {
@@ -63,24 +69,32 @@ async function shipment(tx: Parameters<Projection['handle']>[0], e: ShipmentEven
                  WHERE campaign_id=$1 AND idx=$2 AND status='pending' RETURNING 'pending' AS was`,
           values: [e.data.messageId, e.data.queuedAt],
         }
-      : e.type === 'CampaignMessageFailed'
+      : e.type === 'CampaignMessageSkipped'
         ? {
-            // A sent shipment may fail later (the channel gave up): it leaves the sent count.
-            sql: `UPDATE campaign_shipments s SET status='failed', failed_at=$4, reason=$5
+            // Opted out: never sent, and not a failure either.
+            sql: `UPDATE campaign_shipments SET status='optedOut', failed_at=$4, reason=$5
+                   WHERE campaign_id=$1 AND idx=$2 AND status='pending' RETURNING 'pending' AS was`,
+            values: [e.data.skippedAt, e.data.reason],
+          }
+        : e.type === 'CampaignMessageFailed'
+          ? {
+              // A sent shipment may fail later (the channel gave up): it leaves the sent count.
+              sql: `UPDATE campaign_shipments s SET status='failed', failed_at=$4, reason=$5
                     FROM (SELECT status FROM campaign_shipments WHERE campaign_id=$1 AND idx=$2 FOR UPDATE) old
                    WHERE s.campaign_id=$1 AND s.idx=$2 AND old.status IN ('pending', 'sent')
                    RETURNING old.status AS was`,
-            values: [e.data.failedAt, e.data.reason],
-          }
-        : {
-            sql: `UPDATE campaign_shipments SET status='delivered', delivered_at=$4
+              values: [e.data.failedAt, e.data.reason],
+            }
+          : {
+              sql: `UPDATE campaign_shipments SET status='delivered', delivered_at=$4
                    WHERE campaign_id=$1 AND idx=$2 AND status='sent' RETURNING 'sent' AS was`,
-            values: [e.data.sentAt],
-          };
+              values: [e.data.sentAt],
+            };
   const counter = {
     CampaignMessageQueued: 'sent',
     CampaignMessageFailed: 'failed',
     CampaignMessageSent: 'delivered',
+    CampaignMessageSkipped: 'opted_out',
   }[e.type];
   const leavesSent =
     e.type === 'CampaignMessageFailed'
@@ -174,10 +188,11 @@ export const campaignsProjection: Projection = {
         await write(
           tx,
           `UPDATE campaigns c SET status='EM_ANDAMENTO', last_error=NULL, valid_contacts=$2, updated_at=$3,
-             sent = s.sent, delivered = s.delivered, failed = s.failed
+             sent = s.sent, delivered = s.delivered, failed = s.failed, opted_out = s.opted_out
              FROM (SELECT count(*) FILTER (WHERE status IN ('sent','delivered'))::int AS sent,
                           count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
-                          count(*) FILTER (WHERE status = 'failed')::int AS failed
+                          count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                          count(*) FILTER (WHERE status = 'optedOut')::int AS opted_out
                      FROM campaign_shipments WHERE campaign_id=$1) s
             WHERE c.id=$1`,
           [campaignId, recipients.length, at],
@@ -194,6 +209,7 @@ export const campaignsProjection: Projection = {
       case 'CampaignMessageQueued':
       case 'CampaignMessageFailed':
       case 'CampaignMessageSent':
+      case 'CampaignMessageSkipped':
         return shipment(tx, e);
       case 'CampaignCancelled':
         await write(tx, `UPDATE campaigns SET status='CANCELADA', updated_at=$2 WHERE id=$1`, [

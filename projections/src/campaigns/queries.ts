@@ -29,7 +29,7 @@ const validContacts = `
           WHERE i.company_id = c.company_id AND i.contact_list_id = c.contact_list_id AND i.is_whatsapp_valid)
        WHEN c.tag_id IS NOT NULL THEN (
          SELECT count(DISTINCT ${numberKey('k.number')})::int FROM contacts k
-          WHERE k.company_id = c.company_id AND NOT k.is_group
+          WHERE k.company_id = c.company_id AND NOT k.is_group AND NOT k.erased
             AND EXISTS (SELECT 1 FROM ticket_tags tt JOIN tickets t ON t.id = tt.ticket_id
                          WHERE tt.tag_id = c.tag_id AND tt.company_id = c.company_id AND t.contact_id = k.id))
        ELSE 0 END`;
@@ -47,7 +47,7 @@ const select = `
     CASE WHEN f.id IS NULL THEN NULL ELSE json_build_object('id', f.id, 'name', f.name) END AS "fileList",
     c.media_path AS "mediaPath", c.media_name AS "mediaName", c.media_path AS "mediaUrl",
     c.last_error AS "lastError", v.valid AS "validContacts", c.sent, c.delivered, c.failed,
-    GREATEST(v.valid - c.sent - c.failed, 0) AS pending,
+    c.opted_out AS "optedOut", GREATEST(v.valid - c.sent - c.failed - c.opted_out, 0) AS pending,
     c.created_at AS "createdAt", c.updated_at AS "updatedAt"
   FROM campaigns c
   LEFT JOIN whatsapps w ON w.id = c.whatsapp_id AND w.company_id = c.company_id

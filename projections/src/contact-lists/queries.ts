@@ -5,7 +5,7 @@ import type {
   ContactListView,
 } from '@zelo/contracts/contact-lists/read-models';
 import type pg from 'pg';
-import { containsPattern } from '../sql.ts';
+import { containsPattern, numberDigits } from '../sql.ts';
 
 const PAGE_SIZE = 20;
 
@@ -15,8 +15,12 @@ const listSelect = `
          l.created_at AS "createdAt", l.updated_at AS "updatedAt"
     FROM contact_lists l`;
 
+// Opted out: a contact of the company with the item's number asked for no campaign (LGPD, issue 25),
+// looked up per item shown through contacts (company_id, number), so a later opt-out shows at once.
 const itemSelect = `
   SELECT i.id, i.name, i.number, i.email, i.is_whatsapp_valid AS "isWhatsappValid",
+         EXISTS (SELECT 1 FROM contacts c WHERE c.company_id = i.company_id
+                    AND c.number = ${numberDigits('i.number')} AND c.opted_out AND NOT c.erased) AS "optedOut",
          i.company_id AS "companyId", i.contact_list_id AS "contactListId",
          i.created_at AS "createdAt", i.updated_at AS "updatedAt"
     FROM contact_list_items i`;
@@ -148,7 +152,8 @@ export async function uncheckedContactListItems(
 
 /**
  * The campaign runtime's audience of a list: the items whose number WhatsApp knows, in the order they
- * were added (then id). Another company's list, or none, has no recipients.
+ * were added (then id); an erased one (LGPD: its number blanked) is nobody's. Another company's
+ * list, or none, has no recipients.
  */
 export async function listValidRecipients(
   pool: pg.Pool,
@@ -157,7 +162,7 @@ export async function listValidRecipients(
 ): Promise<{ number: string; name: string; email: string }[]> {
   const { rows } = await pool.query(
     `SELECT number, name, email FROM contact_list_items
-      WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid
+      WHERE company_id = $1 AND contact_list_id = $2 AND is_whatsapp_valid AND number <> ''
       ORDER BY created_at, seq, id`,
     [companyId, contactListId],
   );

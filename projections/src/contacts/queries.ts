@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
 
 const contactSelect = `SELECT id, name, number, email, is_group AS "isGroup", profile_pic_url AS "profilePicUrl",
-  extra_info AS "extraInfo", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
+  extra_info AS "extraInfo", opted_out AS "optedOut", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
 
 type ContactRow = Omit<ContactView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
 const toView = (r: ContactRow): ContactView => ({
@@ -11,6 +11,9 @@ const toView = (r: ContactRow): ContactView => ({
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
+
+// An erased contact (LGPD) keeps its row for its tickets and counts, but is no longer one of the
+// company's contacts: every query here leaves it out (GET /contacts/:id answers 404).
 
 /** Days of creation, inclusive, in `timeZone` (yyyy-MM-dd); either end may be open. */
 export interface CreatedBetween {
@@ -28,7 +31,7 @@ export async function listContacts(
   created?: CreatedBetween,
 ): Promise<ContactPage> {
   const like = containsPattern(searchParam);
-  const where = `company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
+  const where = `company_id = $1 AND NOT erased AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
     AND ($3::date IS NULL OR (created_at AT TIME ZONE $5)::date >= $3::date)
     AND ($4::date IS NULL OR (created_at AT TIME ZONE $5)::date <= $4::date)`;
   const filter = [companyId, like, created?.from ?? null, created?.to ?? null, created?.timeZone ?? 'UTC'];
@@ -49,10 +52,10 @@ export async function getContact(
   companyId: string,
   contactId: string,
 ): Promise<ContactView | null> {
-  const { rows } = await pool.query<ContactRow>(`${contactSelect} WHERE company_id = $1 AND id = $2`, [
-    companyId,
-    contactId,
-  ]);
+  const { rows } = await pool.query<ContactRow>(
+    `${contactSelect} WHERE company_id = $1 AND id = $2 AND NOT erased`,
+    [companyId, contactId],
+  );
   return rows[0] ? toView(rows[0]) : null;
 }
 
@@ -64,7 +67,7 @@ export async function listAllContacts(
 ): Promise<ContactListItem[]> {
   const { rows } = await pool.query<ContactListItem>(
     `SELECT id, name, number, email, profile_pic_url AS "profilePicUrl", is_group AS "isGroup" FROM contacts
-     WHERE company_id = $1 AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
+     WHERE company_id = $1 AND NOT erased AND (lower(name) LIKE $2 OR number LIKE $2 OR lower(email) LIKE $2)
      ORDER BY name, id`,
     [companyId, containsPattern(searchParam)],
   );
@@ -78,7 +81,7 @@ export async function getContactsByIds(
 ): Promise<ContactView[]> {
   if (ids.length === 0) return [];
   const { rows } = await pool.query<ContactRow>(
-    `${contactSelect} WHERE company_id = $1 AND id = ANY($2::uuid[])`,
+    `${contactSelect} WHERE company_id = $1 AND id = ANY($2::uuid[]) AND NOT erased`,
     [companyId, ids],
   );
   return rows.map(toView);

@@ -1,4 +1,6 @@
+import { ERASED_TEXT, SHREDDED_TEXT } from '@zelo/contracts/contacts/privacy';
 import type { Projection } from '../runner.ts';
+import { erasedContact, shredCutoff } from '../tickets/erasure.ts';
 import { write } from '../write-buffer.ts';
 
 // Work list of the delivery worker: a queued outbound message stays here until it is sent, failed or
@@ -56,6 +58,22 @@ export const outboundQueueProjection: Projection = {
       case 'OutboundMessageFailed':
       case 'MessageDeleted':
         await write(tx, 'DELETE FROM outbound_queue WHERE message_id=$1', [e.data.messageId]);
+        return;
+      // LGPD: a message still waiting reads as a rebuild reads it once its keys are gone.
+      case 'ContactErased':
+        await write(
+          tx,
+          'UPDATE outbound_queue SET body=$3, media_url=NULL WHERE company_id=$1 AND contact_id=$2',
+          [e.data.companyId, e.data.contactId, ERASED_TEXT],
+        );
+        return;
+      case 'CompanyMessagesShredded':
+        await write(
+          tx,
+          `UPDATE outbound_queue q SET body=$3, media_url=NULL
+            WHERE q.company_id=$1 AND q.queued_at < ${shredCutoff('$2')} AND NOT ${erasedContact('q.contact_id')}`,
+          [e.data.companyId, e.data.before, SHREDDED_TEXT],
+        );
         return;
     }
   },

@@ -1,3 +1,4 @@
+import { ERASED_TEXT } from '@zelo/contracts/contacts/privacy';
 import type { Change, Projection } from '../runner.ts';
 import { write } from '../write-buffer.ts';
 
@@ -83,6 +84,14 @@ export const schedulesProjection: Projection = {
       case 'ScheduleDeleted':
         await write(tx, 'DELETE FROM schedules WHERE id=$1', [e.data.scheduleId]);
         return change(e.data, 'delete');
+      case 'ContactErased': {
+        // LGPD: the text as a rebuild reads it once the contact's key is gone (the erasure deletes the files).
+        const { rows } = await tx.query<{ id: string }>(
+          'UPDATE schedules SET body=$3 WHERE company_id=$1 AND contact_id=$2 RETURNING id',
+          [e.data.companyId, e.data.contactId, ERASED_TEXT],
+        );
+        return rows.flatMap((r) => change({ companyId: e.data.companyId, scheduleId: r.id }, 'update'));
+      }
     }
   },
 };

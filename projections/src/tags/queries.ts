@@ -58,7 +58,8 @@ export async function getTag(pool: pg.Pool, companyId: string, tagId: string): P
 
 /**
  * The campaign runtime's audience of a tag (tags go on tickets): the company's contacts with a ticket
- * carrying it, groups left out, each once, in the order they became contacts.
+ * carrying it, groups and erased contacts (LGPD: no number left) left out, each once, in the order
+ * they became contacts.
  */
 export async function listTaggedContacts(
   pool: pg.Pool,
@@ -67,7 +68,7 @@ export async function listTaggedContacts(
 ): Promise<{ number: string; name: string; email: string }[]> {
   const { rows } = await pool.query(
     `SELECT c.number, c.name, c.email FROM contacts c
-      WHERE c.company_id = $1 AND NOT c.is_group
+      WHERE c.company_id = $1 AND NOT c.is_group AND NOT c.erased
         AND EXISTS (SELECT 1 FROM ticket_tags tt JOIN tickets t ON t.id = tt.ticket_id
                      WHERE tt.tag_id = $2 AND tt.company_id = $1 AND t.contact_id = c.id)
       ORDER BY c.created_at, c.id`,

@@ -22,10 +22,16 @@ export async function getPlan(pool: pg.Pool, planId: string): Promise<PlanView |
   return (await pool.query<PlanView>(`${planSelect} WHERE id = $1`, [planId])).rows[0] ?? null;
 }
 
-export async function companySettings(pool: pg.Pool, companyId: string): Promise<SettingView[]> {
+export async function companySettings(
+  pool: pg.Pool,
+  companyId: string,
+  /** Values for the keys the company never set (settings added after it was created). */
+  defaults: Record<string, string> = {},
+): Promise<SettingView[]> {
   const { rows } = await pool.query<SettingView>(
-    `SELECT k AS key, v AS value FROM companies c, jsonb_each_text(c.settings) s(k, v) WHERE c.id = $1 ORDER BY k`,
-    [companyId],
+    `SELECT k AS key, v AS value FROM companies c, jsonb_each_text($2::jsonb || c.settings) s(k, v)
+      WHERE c.id = $1 ORDER BY k`,
+    [companyId, JSON.stringify(defaults)],
   );
   return rows;
 }

@@ -1,3 +1,4 @@
+import { ERASED_TEXT } from '@zelo/contracts/contacts/privacy';
 import type { Projection } from '../runner.ts';
 import { write } from '../write-buffer.ts';
 
@@ -33,6 +34,13 @@ export const ticketNotesProjection: Projection = {
       ]);
     } else if (e.type === 'TicketNoteDeleted') {
       await write(tx, 'DELETE FROM ticket_notes WHERE id = $1', [e.data.noteId]);
+    } else if (e.type === 'ContactErased') {
+      // LGPD: as a rebuild reads them once the contact's key is gone.
+      await write(tx, 'UPDATE ticket_notes SET note = $3 WHERE company_id = $1 AND contact_id = $2', [
+        e.data.companyId,
+        e.data.contactId,
+        ERASED_TEXT,
+      ]);
     }
   },
 };

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Change, EventWith, Projection, ProjectionEvent } from '../runner.ts';
 import { write } from '../write-buffer.ts';
+import { eraseContactConversations, shredCompanyMessages } from './erasure.ts';
 import {
   ackMessage,
   bumpTicket,
@@ -286,6 +287,16 @@ async function applyOne(tx: pg.PoolClient, e: ProjectionEvent): Promise<Change[]
       bumpTicket(tx, e.data.ticketId, e.data.body, at, 0);
       return [...messageChange(e, 'create'), ticketChange(e)];
     }
+    case 'ContactErased': {
+      // The contact's tickets are pushed again, so open screens show the erased conversation.
+      const tickets = await eraseContactConversations(tx, e.data.companyId, e.data.contactId);
+      return tickets.map((ticketId) =>
+        ticketChange({ ...e, data: { companyId: e.data.companyId, ticketId } }),
+      );
+    }
+    case 'CompanyMessagesShredded':
+      await shredCompanyMessages(tx, e.data.companyId, e.data.before);
+      return;
     case 'MessageEdited': {
       await write(tx, 'UPDATE messages SET body=$2, is_edited=true, updated_at=$3 WHERE id=$1', [
         e.data.messageId,

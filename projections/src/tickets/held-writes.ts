@@ -231,6 +231,12 @@ const touchesTicket = new Set([
   'MessageEdited',
 ]);
 
+/**
+ * Events that rewrite many messages and tickets rows in SQL (a contact's erasure, a retention shred):
+ * everything held is written before them.
+ */
+const rewritesMany = new Set(['ContactErased', 'CompanyMessagesShredded']);
+
 /** Runs a batch's handlers with its held writes, then writes what is still held. */
 export async function withHeldWrites<T>(tx: pg.PoolClient, events: ProjectionEvent[], fn: () => Promise<T>) {
   const batch: Batch = {
@@ -262,6 +268,10 @@ export async function writeHeldBefore(tx: pg.PoolClient, e: ProjectionEvent) {
     await writeAcks(tx, [messageId]);
   if (e.type === 'TicketDeleted') await writeAcks(tx, [...batch.acks.keys()]);
   if (writesHeldMessages.has(e.type)) await writeInserts(tx);
+  if (rewritesMany.has(e.type)) {
+    await writeInserts(tx);
+    await writeBumps(tx, [...batch.bumps.keys()]);
+  }
 }
 
 /** A ticket's messages deleted: the batch no longer holds or knows any of them. */

@@ -18,6 +18,8 @@ import { simulatorRoutes } from '../channels/simulator-routes.ts';
 import { chatRoutes } from '../chats/routes.ts';
 import { connectionRoutes } from '../connections/routes.ts';
 import { contactListRoutes } from '../contact-lists/routes.ts';
+import { contactExportRoutes } from '../contacts/export-routes.ts';
+import { optOutRoutes } from '../contacts/opt-out-routes.ts';
 import { contactRoutes } from '../contacts/routes.ts';
 import { dashboardRoutes } from '../dashboard/routes.ts';
 import { externalApiRoutes } from '../external-api/routes.ts';
@@ -29,6 +31,8 @@ import { mediaRoutes } from '../media/routes.ts';
 import { localMediaStorage, mediaDirFromEnv } from '../media/storage.ts';
 import { uploadLedger } from '../media/uploads.ts';
 import { messageRoutes } from '../messaging/routes.ts';
+import { erasedContactGuard } from '../privacy/erasure-guard.ts';
+import { erasureRoutes } from '../privacy/erasure-routes.ts';
 import { promptRoutes } from '../prompts/routes.ts';
 import { queueIntegrationRoutes } from '../queue-integrations/routes.ts';
 import { queueOptionRoutes } from '../queues/option-routes.ts';
@@ -149,11 +153,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions) {
   // Every other route needs a session: checked here once, on request, before its body is even read.
   await app.register(async (authed) => {
     authed.addHook('onRequest', authed.authenticate);
+    // An erased contact's id answers 404 on every route that takes one (LGPD, issue 25).
+    authed.addHook('preHandler', erasedContactGuard(ctx.pool));
     await authed.register(currentUserRoutes, { ctx });
     await authed.register(clientErrorRoutes);
     await authed.register(ticketRoutes, { ctx });
     await authed.register(messageRoutes, { ctx, media });
     await authed.register(contactRoutes, { ctx });
+    await authed.register(erasureRoutes, { ctx });
+    await authed.register(contactExportRoutes, { ctx });
+    await authed.register(optOutRoutes, { ctx });
     await authed.register(ticketNoteRoutes, { ctx });
     await authed.register(queueRoutes, { ctx });
     await authed.register(queueOptionRoutes, { ctx });

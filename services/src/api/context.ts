@@ -6,6 +6,7 @@ import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { TrustProxy } from '../platform/config.ts';
 import type { Pool } from '../platform/db.ts';
 import type { Mailer } from '../platform/mailer.ts';
+import type { ContactErasures } from '../privacy/erasure-starts.ts';
 
 /** What every route plugin receives. */
 export interface AppContext {
@@ -33,6 +34,8 @@ export interface AppContext {
   simulator: SimulatorChannel | null;
   /** Users with a live socket in this API process (the dashboard's online column). */
   presence?: (companyId: string) => Set<string>;
+  /** Starts contacts' erasure workflows (LGPD, issue 25); wired by the app on Temporal. */
+  contactErasures?: ContactErasures;
 }
 
 export interface SessionUser {

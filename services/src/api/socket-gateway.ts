@@ -16,6 +16,7 @@ import { getRenewals } from '@zelo/projections/billing/queries';
 import { getCampaignsByIds, getShipments } from '@zelo/projections/campaigns/queries';
 import { getChatMessagesByIds, getChatsByIds } from '@zelo/projections/chats/queries';
 import { getConnection } from '@zelo/projections/connections/queries';
+import { getContactExportsByIds } from '@zelo/projections/contacts/exports-queries';
 import { PgListener } from '@zelo/projections/pg-listener';
 import type { Change } from '@zelo/projections/runner';
 import { CHANGES_CHANNEL } from '@zelo/projections/runner';
@@ -255,6 +256,7 @@ export class SocketGateway {
     const messageById = new Map(messages.map((m) => [m.id as string, m]));
     const chatRows = await this.chatRowsOf(relevant);
     await this.pushCampaigns(relevant);
+    await this.pushContactExports(relevant);
     const ticketsSent = new Set<string>();
     for (const change of relevant) {
       const c = change.companyId;
@@ -312,7 +314,8 @@ export class SocketGateway {
       } else if (
         change.kind === 'campaign' ||
         change.kind === 'campaignShipment' ||
-        change.kind === 'announcement'
+        change.kind === 'announcement' ||
+        change.kind === 'contactExport'
       ) {
         // Pushed on their own (pushCampaigns, pushAnnouncements), never as a bare company frame.
       } else {
@@ -360,6 +363,28 @@ export class SocketGateway {
           change,
         );
       }
+    }
+  }
+
+  /**
+   * An export of a contact's data (LGPD, issue 25) is its requester's alone: its progress and outcome
+   * reach that user's sockets and no one else's, not even the company's other admins.
+   */
+  private async pushContactExports(changes: Change[]) {
+    const mine = changes.filter((c) => c.kind === 'contactExport');
+    if (mine.length === 0) return;
+    const byId = new Map(
+      (await getContactExportsByIds(this.pool, [...new Set(mine.map((c) => c.id))])).map((e) => [e.id, e]),
+    );
+    const sent = new Set<string>();
+    for (const change of mine) {
+      const found = byId.get(change.id);
+      // Changed several times in one notification: sent once, as it is now.
+      if (!found || found.companyId !== change.companyId || sent.has(found.id)) continue;
+      sent.add(found.id);
+      const { userId, companyId, ...view } = found;
+      const requester = this.companyClients(companyId).filter((t) => t.viewer.id === userId);
+      this.fanOut(requester, `company-${companyId}-contactExport`, view, change);
     }
   }
 

@@ -55,7 +55,28 @@ export function campaignDelivery(deps: Deps, pool: Pool, timeZone: string) {
   const who = (companyId: string, actor = CAMPAIGN_ACTOR): Actor => ({ companyId, actor });
   const now = () => deps.clock.now().toISOString();
 
-  return { knownNumbers, deliver };
+  return { knownNumbers, optedOut, deliver };
+
+  /**
+   * Of these recipients, those whose number is a contact of the company that opted out (LGPD, issue
+   * 25): one query on the contacts' read model for the whole batch. The contact a campaign writes to is
+   * the one holding the normalised number, so that is the number looked up.
+   */
+  async function optedOut(s: Running, indexes: number[]): Promise<Set<number>> {
+    const numbers = new Map<number, string>();
+    for (const i of indexes) {
+      const n = normalizeWhatsappNumber(s.recipients?.[i]?.number ?? '');
+      if (n) numbers.set(i, n);
+    }
+    if (numbers.size === 0) return new Set();
+    const { rows } = await pool.query<{ number: string }>(
+      `SELECT number FROM contacts
+        WHERE company_id = $1 AND number = ANY($2::text[]) AND opted_out AND NOT is_group`,
+      [s.companyId, [...new Set(numbers.values())]],
+    );
+    const out = new Set(rows.map((r) => r.number));
+    return new Set([...numbers].filter(([, n]) => out.has(n)).map(([i]) => i));
+  }
 
   /**
    * The recipients' numbers that a contact holds already (their claim streams, read together): their

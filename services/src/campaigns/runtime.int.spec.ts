@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { campaignCreated, campaignStarted } from '@zelo/contracts/testing/events';
+import { contactsMigrations } from '@zelo/projections/contacts/contacts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureContact } from '../contacts/handlers.ts';
 import type { EventStore, RecordedEvent } from '../event-store/port.ts';
@@ -20,7 +21,8 @@ let store: PostgresEventStore;
 let deps: Deps;
 
 beforeAll(async () => {
-  db = await createTestDatabase(eventStoreMigrations);
+  // The contacts' read model: a send skips the numbers whose contact opted out (LGPD).
+  db = await createTestDatabase([...eventStoreMigrations, ...contactsMigrations]);
   store = new PostgresEventStore(db.pool, db.url);
   deps = { store, clock: systemClock };
 });

@@ -100,9 +100,11 @@ export function campaignRuntime(deps: Deps, pool: Pool, options: CampaignRuntime
     takePacedSlot,
     takeSlots,
     knownNumbers: delivery.knownNumbers,
+    optedOut: delivery.optedOut,
     deliver: delivery.deliver,
     record: async (s, command) => (await runCampaignCommand(deps, command, who(s.companyId))).position,
     caughtUp,
+    now,
   };
 
   return {

@@ -26,6 +26,8 @@ export interface SendSteps {
   takeSlots(s: Running, limit: number, indexes: number[]): Promise<number[]>;
   /** The recipients' numbers that a contact holds already. */
   knownNumbers(s: Running, indexes: number[]): Promise<Set<string>>;
+  /** Of these recipients, those whose number is a contact of the company that opted out (LGPD). */
+  optedOut(s: Running, indexes: number[]): Promise<Set<number>>;
   /** Queues recipient `index`'s messages; the shipment to record (queued, or failed with the reason). */
   deliver(
     s: Running,
@@ -37,11 +39,13 @@ export interface SendSteps {
   record(s: Running, command: RecordCommand): Promise<string | null>;
   /** Resolves once the read models have applied the events up to `position`. */
   caughtUp(position: string): Promise<void>;
+  /** The clock's now, ISO. */
+  now(): string;
 }
 
 export type BatchOutcome = {
   index: number;
-  outcome: 'sent' | 'failed' | 'already' | 'daily-limit' | 'stopped';
+  outcome: 'sent' | 'failed' | 'optedOut' | 'already' | 'daily-limit' | 'stopped';
 };
 
 /** Recipients of one batch queued side by side. */
@@ -64,10 +68,22 @@ const sending = (s: Running | null): s is Running =>
 
 /** The workflow's view of a recorded shipment ('sent' is the report's word for queued). */
 function outcomeOf(part: ShipmentCommand) {
-  return part.type === 'RecordMessageQueued'
-    ? { outcome: 'sent' as const, queuedAt: Date.parse(part.queuedAt) }
+  if (part.type === 'RecordMessageQueued')
+    return { outcome: 'sent' as const, queuedAt: Date.parse(part.queuedAt) };
+  return part.type === 'RecordMessageSkipped'
+    ? { outcome: 'optedOut' as const }
     : { outcome: 'failed' as const };
 }
+
+/** Recipient `index` opted out: skipped instead of sent, taking no daily slot and keeping no gap. */
+const skipOptedOut = (s: Running, index: number, skippedAt: string): ShipmentCommand => ({
+  type: 'RecordMessageSkipped',
+  campaignId: s.campaignId,
+  companyId: s.companyId,
+  index,
+  reason: 'optedOut',
+  skippedAt,
+});
 
 /**
  * Recipient `index`, at most once: nothing when its shipment is recorded; otherwise a daily slot (with
@@ -85,6 +101,11 @@ export async function sendRecipient(
   if (!sending(s)) return { outcome: 'stopped' as const };
   if (s.shipments.has(index)) return { outcome: 'already' as const };
   if (!s.recipients?.[index]) return { outcome: 'stopped' as const };
+  if ((await steps.optedOut(s, [index])).has(index)) {
+    const part = skipOptedOut(s, index, steps.now());
+    await steps.record(s, part);
+    return outcomeOf(part);
+  }
   const settings = await steps.settings(s.companyId);
   const limit = settings.dailyLimitPerConnection;
   if (pace && pace.gapMs > 0) {
@@ -115,11 +136,20 @@ export async function sendRecipients(
   const indexes = Array.from({ length: count }, (_, k) => from + k);
   if (!sending(s)) return [{ index: from, outcome: 'stopped' }];
   const total = s.recipients?.length ?? 0;
-  const wanted = indexes.filter((i) => i < total && !s.shipments.has(i));
+  const unshipped = indexes.filter((i) => i < total && !s.shipments.has(i));
+  // Opted-out recipients are recorded skipped in one append, before any message of the batch.
+  const optedOut = await steps.optedOut(s, unshipped);
+  const parts: ShipmentCommand[] = [];
+  if (optedOut.size > 0) {
+    const skippedAt = steps.now();
+    const skipped = unshipped.filter((i) => optedOut.has(i)).map((i) => skipOptedOut(s, i, skippedAt));
+    await steps.record(s, { type: 'RecordShipments', campaignId, companyId: s.companyId, parts: skipped });
+    parts.push(...skipped);
+  }
+  const wanted = unshipped.filter((i) => !optedOut.has(i));
   const settings = await steps.settings(s.companyId);
   const slotted = new Set(await steps.takeSlots(s, settings.dailyLimitPerConnection, wanted));
   const known = await steps.knownNumbers(s, wanted);
-  const parts: ShipmentCommand[] = [];
   const toSend = wanted.filter((i) => slotted.has(i));
   // Alive while it waits its turn behind other campaigns' chunks too, not only after each recipient.
   const beat = setInterval(progress, 2_000);

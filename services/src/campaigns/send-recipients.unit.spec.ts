@@ -45,6 +45,7 @@ function fakeSteps(s: Running | null, over: Partial<SendSteps> = {}) {
       return indexes;
     },
     knownNumbers: async () => new Set(),
+    optedOut: async () => new Set(),
     deliver: async (run, _settings, index): Promise<ShipmentCommand> => {
       calls.push(`deliver ${index}`);
       const number = run.recipients?.[index]?.number ?? '';
@@ -67,6 +68,7 @@ function fakeSteps(s: Running | null, over: Partial<SendSteps> = {}) {
     caughtUp: async (position) => {
       calls.push(`caught up ${position}`);
     },
+    now: () => queuedAt,
     ...over,
   };
   return { steps, calls };
@@ -107,6 +109,13 @@ describe('sendRecipient', () => {
     expect(calls).toEqual([]);
   });
 
+  it('an opted-out recipient is recorded skipped: no slot, no message', async () => {
+    const s = running();
+    const { steps, calls } = fakeSteps(s, { optedOut: async (_s, indexes) => new Set(indexes) });
+    expect(await sendRecipient(steps, s.campaignId, 0)).toEqual({ outcome: 'optedOut' });
+    expect(calls).toEqual(['record RecordMessageSkipped']);
+  });
+
   it('a recipient with a shipment is already done; a campaign not sending stops', async () => {
     const s = running({ shipped: [0] });
     expect(await sendRecipient(fakeSteps(s).steps, s.campaignId, 0)).toEqual({ outcome: 'already' });
@@ -129,6 +138,28 @@ describe('sendRecipients', () => {
       'slots 1,2',
       'record RecordShipments',
       'caught up 1:1',
+    ]);
+  });
+
+  it('records the opted-out recipients skipped in one append first, and sends only to the others', async () => {
+    const s = running();
+    const recorded: ShipmentCommand[][] = [];
+    const { steps, calls } = fakeSteps(s, {
+      optedOut: async () => new Set([0, 2]),
+      record: async (_s, command) => {
+        if (command.type === 'RecordShipments') recorded.push(command.parts);
+        return '1:1';
+      },
+    });
+    expect(await sendRecipients(steps, s.campaignId, 0, 3)).toEqual([
+      { index: 0, outcome: 'optedOut' },
+      { index: 1, outcome: 'failed' },
+      { index: 2, outcome: 'optedOut' },
+    ]);
+    expect(calls).toEqual(['slots 1', 'deliver 1', 'caught up 1:1']);
+    expect(recorded.map((parts) => parts.map((p) => `${p.type} ${p.index}`))).toEqual([
+      ['RecordMessageSkipped 0', 'RecordMessageSkipped 2'],
+      ['RecordMessageFailed 1'],
     ]);
   });
 

@@ -49,6 +49,10 @@ export interface Config {
   webhookRetry: { initialMs: number; maxMs: number; attempts: number };
   /** How often the workflows role looks for EM_ANDAMENTO campaigns without a run (and resumes them). */
   campaignReconcileMs: number;
+  /** How long an export of a contact's data waits for its one download (LGPD: 24 h; tests shorten it). */
+  contactExportTtlMs: number;
+  /** How often the workflows role shreds messages past their company's messageRetentionDays (a day). */
+  messageRetentionEveryMs: number;
 }
 
 export type PaymentsConfig =
@@ -129,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attempts: Number(env.ZELO_WEBHOOK_RETRY_ATTEMPTS ?? 10),
     },
     campaignReconcileMs: Number(env.ZELO_CAMPAIGN_RECONCILE_MS ?? 60_000),
+    contactExportTtlMs: Number(env.ZELO_CONTACT_EXPORT_TTL_MS ?? 24 * 3600 * 1000),
+    messageRetentionEveryMs: Number(env.ZELO_MESSAGE_RETENTION_EVERY_MS ?? 24 * 3600 * 1000),
   };
 }
 

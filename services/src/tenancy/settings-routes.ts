@@ -1,3 +1,8 @@
+import {
+  checkPrivacySetting,
+  isPrivacySettingKey,
+  PRIVACY_SETTING_DEFAULTS,
+} from '@zelo/contracts/contacts/privacy';
 import { DomainError } from '@zelo/contracts/errors';
 import { SettingKeyParam, UpdateSettingRequest } from '@zelo/contracts/tenancy/api';
 import type { SettingView } from '@zelo/contracts/tenancy/read-models';
@@ -15,9 +20,11 @@ export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: App
   const app = typed(plain);
   const { deps, pool, watcher } = ctx;
 
+  // The privacy keys (issue 25) a company never set read as their defaults.
   app.get(
     '/settings',
-    async (request): Promise<SettingView[]> => companySettings(pool, request.session.companyId),
+    async (request): Promise<SettingView[]> =>
+      companySettings(pool, request.session.companyId, PRIVACY_SETTING_DEFAULTS),
   );
 
   app.put(
@@ -25,12 +32,17 @@ export async function settingsRoutes(plain: FastifyInstance, { ctx }: { ctx: App
     { onRequest: app.requireAdmin, schema: { params: SettingKeyParam, body: UpdateSettingRequest } },
     async (request): Promise<SettingView> => {
       const { key } = request.params;
-      const { value } = request.body;
+      let { value } = request.body;
       // The super user's switch (PUT /companies/{id}), not the company admin's.
       if (SUPER_ONLY_SETTINGS.includes(key))
         throw new DomainError('ERR_NO_PERMISSION', `${key} is set by the super user on the company`);
       if (!isAllowedSettingValue(key, value))
         throw new DomainError('ERR_VALIDATION', `value: ${key} does not accept "${value}"`);
+      if (isPrivacySettingKey(key)) {
+        const checked = checkPrivacySetting(key, value);
+        if (!checked.ok) throw new DomainError('ERR_VALIDATION', `value: ${key} ${checked.problem}`);
+        value = checked.value;
+      }
       const { companyId } = request.session;
       const r = await runCompanyCommand(
         deps,

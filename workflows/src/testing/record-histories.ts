@@ -17,6 +17,9 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { ticketAutomationHistories } from '../automation/ticket-automation/histories/cases.ts';
 import { renewSubscriptionHistories } from '../billing/renew-subscription/histories/cases.ts';
 import { runCampaignHistories } from '../campaigns/run-campaign/histories/cases.ts';
+import { eraseContactHistories } from '../privacy/erase-contact/histories/cases.ts';
+import { exportContactHistories } from '../privacy/export-contact/histories/cases.ts';
+import { messageRetentionHistories } from '../privacy/retention/histories/cases.ts';
 import { deliverWebhookHistories } from '../queue-integrations/deliver-webhook/histories/cases.ts';
 import { sendScheduledMessageHistories } from '../schedules/send-scheduled-message/histories/cases.ts';
 import { eraseCompanyHistories } from '../tenancy/erase-company/histories/cases.ts';
@@ -39,6 +42,9 @@ const all: WorkflowHistories[] = [
   renewSubscriptionHistories,
   eraseCompanyHistories,
   deliverWebhookHistories,
+  eraseContactHistories,
+  exportContactHistories,
+  messageRetentionHistories,
 ];
 
 const args = process.argv.slice(2);

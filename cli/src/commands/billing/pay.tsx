@@ -1,7 +1,7 @@
 import { DomainError } from '@zelo/contracts/errors';
 import { loadInvoice, payInvoiceInSandbox } from '@zelo/services/billing/handlers';
-import { PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { systemClock } from '@zelo/services/platform/clock';
+import { openProductEventStore } from '@zelo/services/privacy/start';
 import { Command } from 'commander';
 import { Box, Text } from 'ink';
 import { CliError, guarded } from '../../platform/fail.tsx';
@@ -43,7 +43,7 @@ export function payCommand(io: CliIO, provider: () => 'sandbox' | 'efi' = provid
         withPool(io, async (pool) => {
           if (!isUuid(invoiceId))
             throw new CliError(`"${invoiceId}" is not an invoice id (expected a uuid).`);
-          const deps = { store: new PostgresEventStore(pool, io.databaseUrl), clock: systemClock };
+          const deps = { store: openProductEventStore(pool, io.databaseUrl), clock: systemClock };
           try {
             await payInvoiceInSandbox(deps, { provider: provider() }, invoiceId, {
               companyId: null,

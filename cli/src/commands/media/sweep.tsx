@@ -1,6 +1,6 @@
-import { PostgresEventStore } from '@zelo/services/event-store/postgres';
 import { mediaDirFromEnv } from '@zelo/services/media/storage';
 import { type SweepResult, sweepUploads, UPLOAD_GRACE_MS } from '@zelo/services/media/sweep';
+import { openProductEventStore } from '@zelo/services/privacy/start';
 import { Command, InvalidArgumentError } from 'commander';
 import { Box, Text } from 'ink';
 import { formatCount } from '../../components/format.ts';
@@ -70,7 +70,7 @@ export function sweepCommand(io: CliIO): Command {
     .action(
       guarded(io, (options: { dryRun: boolean; graceHours: number; mediaDir: string }) =>
         withPool(io, async (pool) => {
-          const store = new PostgresEventStore(pool, io.databaseUrl);
+          const store = openProductEventStore(pool, io.databaseUrl);
           try {
             const result = await sweepUploads({
               pool,

@@ -1,6 +1,6 @@
 import { type RebuildProgress, rebuildProjection } from '@zelo/projections/rebuild';
 import { ProjectionLockedError } from '@zelo/projections/runner-lock';
-import { PostgresEventStore } from '@zelo/services/event-store/postgres';
+import { openProductEventStore } from '@zelo/services/privacy/start';
 import { Command, InvalidArgumentError } from 'commander';
 import { Box, Text } from 'ink';
 import { formatCount, formatSeconds } from '../../components/format.ts';
@@ -81,7 +81,8 @@ export function replayCommand(io: CliIO): Command {
               `Unknown projection "${name}".`,
               `Known projections: ${projections.map((p) => p.name).join(', ')}`,
             );
-          const store = new PostgresEventStore(pool, io.databaseUrl);
+          // Sealed as the product's: the projections read personal fields opened (issue 25).
+          const store = openProductEventStore(pool, io.databaseUrl);
           let screen: ReturnType<CliIO['render']> | null = null;
           try {
             // Rebuilt beside the live read model and swapped in: nothing that consumes it sees the rebuild.

@@ -148,6 +148,8 @@ export type CampaignCommand =
     })
   | (Ref & { type: 'RecordMessageFailed'; index: number; number: string; reason: string; failedAt: string })
   | (Ref & { type: 'RecordMessageSent'; index: number; sentAt: string })
+  /** The recipient opted out (LGPD, issue 25): nothing is sent to them. */
+  | (Ref & { type: 'RecordMessageSkipped'; index: number; reason: 'optedOut'; skippedAt: string })
   /** A batch of a run's recipients, or of the channel's confirmations, recorded in one append. */
   | (Ref & { type: 'RecordShipments'; parts: ShipmentCommand[] })
   | (Ref & { type: 'CancelCampaign'; cancelledAt: string })
@@ -321,7 +323,16 @@ function recordMessageSent(command: Cmd<'RecordMessageSent'>, state: CampaignSta
   return [{ type: 'CampaignMessageSent', data }];
 }
 
-export type ShipmentCommand = Cmd<'RecordMessageQueued' | 'RecordMessageFailed' | 'RecordMessageSent'>;
+/** Skipped once, instead of a message, for a recipient not attempted yet; never after a message. */
+function recordMessageSkipped(command: Cmd<'RecordMessageSkipped'>, state: CampaignState): CampaignEvent[] {
+  const { type: _, ...data } = command;
+  if (!unattempted(state, command.companyId, command.index)) return [];
+  return [{ type: 'CampaignMessageSkipped', data }];
+}
+
+export type ShipmentCommand = Cmd<
+  'RecordMessageQueued' | 'RecordMessageFailed' | 'RecordMessageSent' | 'RecordMessageSkipped'
+>;
 
 /** Each part decides as its own command would, against the state the parts before it left. */
 function recordShipments(command: Cmd<'RecordShipments'>, state: CampaignState): CampaignEvent[] {
@@ -392,6 +403,8 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       return recordMessageFailed(command, state);
     case 'RecordMessageSent':
       return recordMessageSent(command, state);
+    case 'RecordMessageSkipped':
+      return recordMessageSkipped(command, state);
     case 'RecordShipments':
       return recordShipments(command, state);
     case 'CancelCampaign':

@@ -8,6 +8,7 @@ import {
   campaignMessageFailed,
   campaignMessageQueued,
   campaignMessageSent,
+  campaignMessageSkipped,
   campaignRestarted,
   campaignSettingsChanged,
   campaignStarted,
@@ -394,6 +395,39 @@ describe('Campaign', () => {
         .given([...running, failed(1)])
         .when(recordFailed(1))
         .thenNothing();
+    });
+
+    it('an opted-out recipient is skipped once, never after a message, and counts as attempted', () => {
+      const skip = (index: number): CampaignCommand => ({
+        type: 'RecordMessageSkipped',
+        ...ref,
+        index,
+        reason: 'optedOut',
+        skippedAt: inTwoHours,
+      });
+      const skipped1 = campaignMessageSkipped({
+        ...ref,
+        index: 1,
+        reason: 'optedOut',
+        skippedAt: inTwoHours,
+      });
+      spec.given(running).when(skip(1)).then([skipped1]);
+      spec
+        .given([...running, skipped1])
+        .when(skip(1))
+        .thenNothing();
+      spec
+        .given([...running, skipped1])
+        .when(recordSent(1))
+        .thenNothing();
+      spec
+        .given([...running, sent(0)])
+        .when(skip(0))
+        .thenNothing();
+      spec
+        .given([...running, sent(0), skipped1, sent(2)])
+        .when(finish)
+        .then([campaignFinished({ ...ref, completedAt: inTwoHours })]);
     });
 
     it('an index outside the recipients records nothing', () =>

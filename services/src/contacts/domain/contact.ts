@@ -1,5 +1,6 @@
 import type { ContactEvent, ContactNumberEvent } from '@zelo/contracts/contacts/events';
 import { DomainError } from '@zelo/contracts/errors';
+import { personalIndex } from '../../privacy/personal-index.ts';
 
 export interface ContactData {
   name: string;
@@ -54,7 +55,10 @@ export function evolveContact(state: ContactState, event: ContactEvent): Contact
 export type ContactCommand =
   | { type: 'CreateContact'; contactId: string; companyId: string; data: ContactData }
   | { type: 'UpdateContact'; data: ContactData }
-  | { type: 'DeleteContact' };
+  | { type: 'DeleteContact' }
+  | { type: 'OptOutContact'; via: 'word' | 'admin'; word: string | null; userId: string | null; at: string }
+  | { type: 'OptInContact'; via: 'word' | 'admin'; word: string | null; userId: string | null; at: string }
+  | { type: 'EraseContact'; userId: string | null; at: string };
 
 type Cmd<T extends ContactCommand['type']> = Extract<ContactCommand, { type: T }>;
 type Existing = Extract<ContactState, { kind: 'exists' }>;
@@ -77,6 +81,13 @@ function updateContact(command: Cmd<'UpdateContact'>, state: ContactState): Cont
   return [{ type: 'ContactUpdated', data: { ...refOf(existing(state)), ...command.data } }];
 }
 
+/** A deleted contact's events still hold its data, so it can be erased too; erasing twice records once. */
+function eraseContact(command: Cmd<'EraseContact'>, state: ContactState): ContactEvent[] {
+  if (state.kind === 'none') throw new DomainError('ERR_NO_CONTACT_FOUND', 'contact not found');
+  if (state.erased) return [];
+  return [{ type: 'ContactErased', data: { ...refOf(state), userId: command.userId, erasedAt: command.at } }];
+}
+
 function deleteContact(state: ContactState): ContactEvent[] {
   return [{ type: 'ContactDeleted', data: refOf(existing(state)) }];
 }
@@ -89,6 +100,20 @@ export function decideContact(command: ContactCommand, state: ContactState): Con
       return updateContact(command, state);
     case 'DeleteContact':
       return deleteContact(state);
+    case 'OptOutContact': {
+      const c = existing(state);
+      if (c.optedOut) return [];
+      const { via, word, userId, at } = command;
+      return [{ type: 'ContactOptedOut', data: { ...refOf(c), via, word, userId, optedOutAt: at } }];
+    }
+    case 'OptInContact': {
+      const c = existing(state);
+      if (!c.optedOut) return [];
+      const { via, word, userId, at } = command;
+      return [{ type: 'ContactOptedIn', data: { ...refOf(c), via, word, userId, optedInAt: at } }];
+    }
+    case 'EraseContact':
+      return eraseContact(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -96,9 +121,12 @@ export function decideContact(command: ContactCommand, state: ContactState): Con
   }
 }
 
-/** One contact per number per company: the number's stream names its owner. */
+/**
+ * One contact per number per company: the number's stream names its owner. The id holds the number's
+ * index, not the number (issue 25: an erased contact's number must not stay readable in stream ids).
+ */
 export const contactNumberStreamId = (companyId: string, number: string) =>
-  `contactnumber-${companyId}-${number}`;
+  `contactnumber-${companyId}-${personalIndex(number)}`;
 
 export interface NumberState {
   owner: string | null;

@@ -1,3 +1,4 @@
+import { withPrivacyDefaults } from '@zelo/contracts/contacts/privacy';
 import { DomainError } from '@zelo/contracts/errors';
 import type {
   CompanyCreated,
@@ -146,7 +147,10 @@ const eraseCompany = (state: CompanyState): TenancyEvent[] =>
   state.kind === 'deleted' ? [{ type: 'CompanyErased', data: { companyId: state.companyId } }] : [];
 
 function changeSetting(command: Cmd<'ChangeSetting'>, state: CompanyState): TenancyEvent[] {
-  const { companyId, settings } = existing(state);
+  const company = existing(state);
+  const { companyId } = company;
+  // Companies older than the privacy settings (issue 25) have them at their defaults.
+  const settings = withPrivacyDefaults(company.settings);
   const { key, value } = command;
   if (!Object.hasOwn(settings, key)) throw new DomainError('ERR_NO_SETTING_FOUND', `unknown setting ${key}`);
   if (settings[key] === value) return [];

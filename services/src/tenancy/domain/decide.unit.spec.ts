@@ -75,6 +75,17 @@ describe('Company', () => {
         .when({ type: 'ChangeSetting', key: 'userRating', value: 'enabled' })
         .thenNothing());
 
+    it('a privacy setting (LGPD) it was created without is changed from its default', () => {
+      spec
+        .given([signedUp])
+        .when({ type: 'ChangeSetting', key: 'messageRetentionDays', value: '90' })
+        .then([changed('messageRetentionDays', '90')]);
+      spec
+        .given([signedUp])
+        .when({ type: 'ChangeSetting', key: 'messageRetentionDays', value: '0' })
+        .thenNothing();
+    });
+
     it('an unknown setting refuses with ERR_NO_SETTING_FOUND', () =>
       spec
         .given([signedUp])

@@ -3,6 +3,7 @@ import { Card, Tab, Tabs } from '@blueprintjs/core';
 import { CompaniesPanel } from '../../features/companies/components/companies-panel.tsx';
 import { HelpsAdminPanel } from '../../features/helps/components/helps-admin-panel.tsx';
 import { PlansPanel } from '../../features/plans/components/plans-panel.tsx';
+import { PrivacySettings } from '../../features/settings/components/privacy-settings.tsx';
 import {
   CompanyHours,
   SettingsOptions,
@@ -12,8 +13,9 @@ import { useT } from '../../lib/i18n.ts';
 import { sessionAtom, useAtomValue } from '../../lib/store.ts';
 
 /**
- * Doc 1 §2 settings screen: Options always, Schedules when scheduleType is company, and Companies,
- * Plans and Help for the super user only (the server refuses their calls to anyone else anyway).
+ * Doc 1 §2 settings screen: Options and Privacy (LGPD, issue 25) always, Schedules when scheduleType is
+ * company, and Companies, Plans and Help for the super user only (the server refuses their calls to
+ * anyone else anyway).
  */
 export function SettingsRoute() {
   const t = useT();
@@ -33,6 +35,12 @@ export function SettingsRoute() {
             title={t('settings.tabOptions')}
             panel={<SettingsOptions settings={settings} />}
             data-testid="settings-options-tab"
+          />
+          <Tab
+            id="privacy"
+            title={t('privacy.settingsTab')}
+            panel={<PrivacySettings settings={settings} />}
+            data-testid="settings-privacy-tab"
           />
           {scheduleType === 'company' && (
             <Tab

@@ -16,6 +16,8 @@ export type RecipientOutcome =
   | { outcome: 'sent'; queuedAt: number }
   /** Recorded as CampaignMessageFailed (number not on WhatsApp, refused): no message, no gap. */
   | { outcome: 'failed' }
+  /** Recorded as CampaignMessageSkipped: the recipient opted out (LGPD). No message, no gap. */
+  | { outcome: 'optedOut' }
   /** The stream already has this recipient's shipment: nothing was done. */
   | { outcome: 'already' }
   /** The connection's daily cap is reached: try again when the next company day begins. */

@@ -282,6 +282,7 @@ export async function runCampaignWorkflow(input: CampaignRunInput): Promise<Camp
           nextAt = r.queuedAt + gapMs;
           break;
         case 'failed':
+        case 'optedOut':
         case 'already':
           break;
       }

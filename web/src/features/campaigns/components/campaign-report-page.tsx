@@ -25,6 +25,8 @@ const SHIPMENT_LOOK: Record<ShipmentStatus, { label: TKey; intent: Intent }> = {
   sent: { label: 'campaigns.shipmentSent', intent: 'primary' },
   delivered: { label: 'campaigns.shipmentDelivered', intent: 'success' },
   failed: { label: 'campaigns.shipmentFailed', intent: 'danger' },
+  // LGPD (issue 25): skipped because the customer opted out; never sent, never failed.
+  optedOut: { label: 'campaigns.shipmentOptedOut', intent: 'warning' },
 };
 
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${formatSeconds(iso)}` : '');
@@ -75,6 +77,7 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
     { key: 'sent', label: 'campaigns.sent', intent: 'primary' },
     { key: 'delivered', label: 'campaigns.delivered', intent: 'success' },
     { key: 'failed', label: 'campaigns.failed', intent: 'danger' },
+    { key: 'optedOut', label: 'campaigns.optedOut', intent: 'warning' },
     { key: 'pending', label: 'campaigns.pending' },
   ];
 
@@ -94,7 +97,9 @@ export function CampaignReportPage({ campaignId }: { campaignId: string }) {
     { title: t('campaigns.deliveredAt'), render: (s) => when(s.deliveredAt) },
     {
       title: t('campaigns.failure'),
-      render: (s) => (s.reason ? `${when(s.failedAt)} ${translateError(lang, s.reason)}` : ''),
+      // A recipient skipped as opted out has a reason too, but nothing failed: its status says it all.
+      render: (s) =>
+        s.reason && s.status !== 'optedOut' ? `${when(s.failedAt)} ${translateError(lang, s.reason)}` : '',
     },
   ];
 

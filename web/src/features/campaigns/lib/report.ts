@@ -4,12 +4,17 @@ import type {
   CampaignView,
 } from '@zelo/contracts/campaigns/read-models';
 
-/** The report's counters (doc 2 §2.9) and how far the run got: attempted (sent or failed) of the valid. */
+/**
+ * The report's counters (doc 2 §2.9) and how far the run got: the recipients done with (sent, failed
+ * or skipped as opted out) of the valid.
+ */
 export interface ReportFigures {
   validContacts: number;
   sent: number;
   delivered: number;
   failed: number;
+  /** Skipped: the customer opted out of campaigns (LGPD, issue 25). */
+  optedOut: number;
   pending: number;
   /** 0 to 1, for the progress bar. */
   progress: number;
@@ -17,10 +22,12 @@ export interface ReportFigures {
 
 export function reportFigures(campaign: CampaignView): ReportFigures {
   const { validContacts, sent, delivered, failed, pending } = campaign;
-  const attempted = sent + failed;
+  // A campaign view from before issue 25 has no optedOut figure.
+  const optedOut = campaign.optedOut ?? 0;
+  const attempted = sent + failed + optedOut;
   const progress =
     campaign.status === 'FINALIZADA' ? 1 : validContacts > 0 ? Math.min(1, attempted / validContacts) : 0;
-  return { validContacts, sent, delivered, failed, pending, progress };
+  return { validContacts, sent, delivered, failed, optedOut, pending, progress };
 }
 
 /** The shipments the report holds: pages loaded so far, in send order. */

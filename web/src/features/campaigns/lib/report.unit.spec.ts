@@ -14,7 +14,32 @@ describe('reportFigures', () => {
         pending: 10,
       }),
     );
-    expect(f).toEqual({ validContacts: 20, sent: 8, delivered: 6, failed: 2, pending: 10, progress: 0.5 });
+    expect(f).toEqual({
+      validContacts: 20,
+      sent: 8,
+      delivered: 6,
+      failed: 2,
+      optedOut: 0,
+      pending: 10,
+      progress: 0.5,
+    });
+  });
+
+  it('counts the recipients skipped as opted out apart, as done with', () => {
+    const f = reportFigures(
+      campaignView('a', {
+        status: 'EM_ANDAMENTO',
+        validContacts: 10,
+        sent: 3,
+        delivered: 3,
+        failed: 1,
+        optedOut: 4,
+        pending: 2,
+      }),
+    );
+    expect(f.optedOut).toBe(4);
+    expect(f.failed).toBe(1);
+    expect(f.progress).toBe(0.8);
   });
 
   it('shows no progress before the start (no recipients yet) and a full bar once finished', () => {

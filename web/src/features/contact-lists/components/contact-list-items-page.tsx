@@ -41,6 +41,8 @@ function WhatsappCell({ valid }: { valid: boolean | null }) {
 /**
  * Doc 2 §2.6 `/contact-lists/:contactListId/contacts`: the list's contacts (up to thousands) with search
  * and infinite scroll, add, edit, delete and the spreadsheet import; live on `company-<id>-ContactListItem`.
+ * An item whose number opted out of campaigns (LGPD, issue 25) is marked, as the server finds it at each
+ * load.
  */
 export function ContactListItemsPage({ contactListId }: { contactListId: string }) {
   const t = useT();
@@ -84,7 +86,20 @@ export function ContactListItemsPage({ contactListId }: { contactListId: string 
   };
 
   const columns: DataColumn<ContactListItemView>[] = [
-    { title: t('contactLists.name'), render: (item) => <span data-testid="cli-row-name">{item.name}</span> },
+    {
+      title: t('contactLists.name'),
+      render: (item) => (
+        <span className="cli-name-cell">
+          <span data-testid="cli-row-name">{item.name}</span>
+          {item.optedOut && (
+            // LGPD (issue 25): the campaigns skip this number; the mark the contacts page shows too.
+            <Tag minimal intent="warning" icon="disable" data-testid="opted-out-tag">
+              {t('privacy.optedOutTag')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
     { title: t('contactLists.number'), render: (item) => item.number },
     { title: t('contactLists.email'), render: (item) => item.email },
     {

@@ -14,7 +14,9 @@ import { buildContactsCsv, CSV_FILE_NAME, downloadText } from '../lib/csv.ts';
 import { useLiveContacts } from '../lib/use-live-contacts.ts';
 import { ContactAvatar } from './contact-avatar.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
+import { ContactDrawer } from './contact-drawer.tsx';
 import { ImportDialog } from './import-dialog.tsx';
+import { OptedOutTag } from './opted-out-tag.tsx';
 import './contacts.css';
 
 interface Props {
@@ -41,6 +43,7 @@ export function ContactsPage({ newTicketDialog }: Props) {
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const [ticketFor, setTicketFor] = useState<ContactView | null>(null);
+  const [showing, setShowing] = useState<string | null>(null);
 
   const onSaved = (saved: ContactView) => {
     setEditing(undefined);
@@ -85,15 +88,31 @@ export function ContactsPage({ newTicketDialog }: Props) {
 
   const columns: DataColumn<ContactView>[] = [
     { title: '', width: 56, render: (c) => <ContactAvatar url={c.profilePicUrl} /> },
-    { title: t('contacts.name'), render: (c) => c.name },
+    {
+      title: t('contacts.name'),
+      render: (c) => (
+        <span className="contact-name-cell">
+          <span data-testid="contact-row-name">{c.name}</span>
+          {c.optedOut && <OptedOutTag />}
+        </span>
+      ),
+    },
     { title: t('contacts.number'), render: (c) => c.number },
     { title: t('contacts.email'), render: (c) => c.email },
     {
       title: t('contacts.actions'),
-      width: 180,
+      width: 220,
       alignEnd: true,
       render: (c) => (
         <>
+          <Button
+            variant="minimal"
+            icon="person"
+            title={t('contacts.contactData')}
+            aria-label={t('contacts.contactData')}
+            onClick={() => setShowing(c.id)}
+            data-testid="contact-open"
+          />
           <Button
             variant="minimal"
             icon="chat"
@@ -194,6 +213,15 @@ export function ContactsPage({ newTicketDialog }: Props) {
 
       {editing !== undefined && (
         <ContactDialog contactId={editing} onClose={() => setEditing(undefined)} onSaved={onSaved} />
+      )}
+      {showing && (
+        <ContactDrawer
+          contactId={showing}
+          isOpen
+          onClose={() => setShowing(null)}
+          // The erasure's frames follow; the row goes at once so nobody acts on it meanwhile.
+          onErased={(id) => setContacts((prev) => prev.filter((c) => c.id !== id))}
+        />
       )}
       {ticketFor && newTicketDialog(ticketFor, () => setTicketFor(null))}
       {importing && (
