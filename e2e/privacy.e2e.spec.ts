@@ -89,7 +89,9 @@ describe('privacy (LGPD) in the browser', () => {
     await expect.poll(() => state.textContent(), { timeout: 10_000 }).toBe('Recebe campanhas');
 
     await drawer.getByTestId('contact-opt-out').click();
-    await expect.poll(() => state.textContent(), { timeout: 5_000 }).toBe('Descadastrado de campanhas');
+    await expect
+      .poll(() => state.textContent(), { timeout: 5_000 })
+      .toMatch(/^Descadastrado de campanhas desde \d{2}\/\d{2}\/\d{4}$/);
     await row().getByTestId('opted-out-tag').waitFor({ timeout: 5_000 });
     await page.screenshot({ path: 'e2e/screenshots/privacy-drawer.png' });
 

@@ -18,6 +18,7 @@ import type { Deps } from '@zelo/services/platform/command-handler';
 import type { Pool } from '@zelo/services/platform/db';
 import type { Mailer } from '@zelo/services/platform/mailer';
 import { secretBox } from '@zelo/services/platform/secret-box';
+import { vaultOf } from '@zelo/services/privacy/sealed-event-store';
 import { webhookDeliveryReactor } from '@zelo/services/queue-integrations/webhook-reactor';
 import { webhookSender } from '@zelo/services/queue-integrations/webhook-sender';
 import {
@@ -113,8 +114,17 @@ export function workflowActivities(
       contactExportRuntime(deps, pool, { mediaRoot: mediaDirFromEnv(), exportRoot: exportDirFromEnv() }),
     ),
     ...createCompanyErasureActivities({
-      eraseCompany: (companyId) =>
-        runCompanyCommand(deps, companyId, { type: 'EraseCompany' }, { companyId, actor: 'system:erasure' }),
+      // The keys first (LGPD, issue 25): the company's customers' data in events is unreadable even if
+      // the command below has to be retried.
+      eraseCompany: async (companyId) => {
+        await vaultOf(deps.store).destroyCompany(companyId);
+        return runCompanyCommand(
+          deps,
+          companyId,
+          { type: 'EraseCompany' },
+          { companyId, actor: 'system:erasure' },
+        );
+      },
     }),
   };
 }

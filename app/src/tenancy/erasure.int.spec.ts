@@ -44,6 +44,11 @@ describe('Company erasure', () => {
     });
     expect(queue.status).toBe(201);
     expect(await rowsOf('queues', 'company_id', companyId)).toBe(1);
+    const contact = await system.api('POST', '/contacts', {
+      token: admin.token,
+      body: { name: 'Cliente da Loja Apagada', number: '5511955001122' },
+    });
+    expect(contact.status).toBe(201);
 
     const deleted = await system.api('DELETE', `/companies/${companyId}`, { token: superUser.token });
     expect(deleted.status).toBe(200);
@@ -60,6 +65,15 @@ describe('Company erasure', () => {
     expect(await rowsOf('queues', 'company_id', companyId)).toBe(0);
     const stream = await system.deps.store.readStream(`company-${companyId}`);
     expect(stream.events.map((e) => e.type).slice(-2)).toEqual(['CompanyDeleted', 'CompanyErased']);
+    // Its customers' data in events is unreadable too (LGPD, issue 25): every key of the company is gone.
+    expect(await rowsOf('personal_data_keys', 'company_id', companyId)).toBeGreaterThan(0);
+    const liveKeys = await system.ctx.pool.query(
+      'SELECT 1 FROM personal_data_keys WHERE company_id = $1 AND key IS NOT NULL',
+      [companyId],
+    );
+    expect(liveKeys.rowCount).toBe(0);
+    const contactEvents = await system.deps.store.readStream(`contact-${contact.body.id}`);
+    expect(contactEvents.events[0].data).toMatchObject({ name: 'Contato removido', number: '' });
     // The demo company is untouched.
     expect(await rowsOf('users', 'company_id', DEMO.companyId)).toBeGreaterThan(0);
 

@@ -12,6 +12,8 @@ const ADMIN_ONLY = new Set([
   'DELETE /contacts/:id',
   'POST /contacts/:id/opt-out',
   'DELETE /contacts/:id/opt-out',
+  'POST /contacts/:id/exports',
+  'POST /contacts/:id/erasure',
   'DELETE /tags/:id',
   'POST /whatsapp',
   'PUT /whatsapp/:id',

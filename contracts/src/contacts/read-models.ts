@@ -15,6 +15,8 @@ export interface ContactView {
   extraInfo: ContactExtraInfo[];
   /** LGPD (issue 25): the customer opted out of campaigns (an opt-out word or an admin). */
   optedOut: boolean;
+  /** When they opted out (null while they receive campaigns). */
+  optedOutAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -46,6 +46,7 @@ describe('contacts read model', () => {
       profilePicUrl: 'https://pics.example/ana.jpg',
       extraInfo: [{ name: 'CPF', value: '123' }],
       optedOut: false,
+      optedOutAt: null,
       createdAt: history[0].metadata.at,
       updatedAt: history[1].metadata.at,
     });
@@ -80,14 +81,21 @@ describe('contacts read model', () => {
     const companyId = testId();
     const created = contactCreated({ companyId, name: 'Dora', number: '5511900001111' });
     const { contactId } = created.data;
-    const history = await given(created, contactOptedOut({ companyId, contactId }));
+    const history = await given(
+      created,
+      contactOptedOut({ companyId, contactId, optedOutAt: '2026-03-04T05:06:07.000Z' }),
+    );
     expect(await getContact(db.pool, companyId, contactId)).toMatchObject({
       optedOut: true,
+      optedOutAt: '2026-03-04T05:06:07.000Z',
       updatedAt: history[1].metadata.at,
     });
     expect((await listContacts(db.pool, companyId, 'Dora', 1)).contacts[0].optedOut).toBe(true);
     await given(contactOptedIn({ companyId, contactId, via: 'word', word: 'VOLTAR' }));
-    expect((await getContact(db.pool, companyId, contactId))?.optedOut).toBe(false);
+    expect(await getContact(db.pool, companyId, contactId)).toMatchObject({
+      optedOut: false,
+      optedOutAt: null,
+    });
     const { rows } = await db.pool.query('SELECT opted_out FROM contacts WHERE id = $1', [contactId]);
     expect(rows).toEqual([{ opted_out: false }]);
   });

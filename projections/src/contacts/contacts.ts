@@ -24,6 +24,11 @@ export const contactsMigrations = [
       ALTER TABLE contacts ADD COLUMN opted_out boolean NOT NULL DEFAULT false,
         ADD COLUMN erased boolean NOT NULL DEFAULT false;`,
   },
+  {
+    // The drawer says since when a contact has opted out.
+    id: 'projections/contacts-003-opted-out-at',
+    sql: 'ALTER TABLE contacts ADD COLUMN opted_out_at timestamptz;',
+  },
 ];
 
 export const contactsProjection: Projection = {
@@ -58,9 +63,10 @@ export const contactsProjection: Projection = {
         return change(e.data, 'delete');
       case 'ContactOptedOut':
       case 'ContactOptedIn':
-        await write(tx, 'UPDATE contacts SET opted_out=$2, updated_at=$3 WHERE id=$1', [
+        await write(tx, 'UPDATE contacts SET opted_out=$2, opted_out_at=$3, updated_at=$4 WHERE id=$1', [
           e.data.contactId,
           e.type === 'ContactOptedOut',
+          e.type === 'ContactOptedOut' ? e.data.optedOutAt : null,
           e.metadata.at,
         ]);
         return change(e.data, 'update');

@@ -3,11 +3,16 @@ import type pg from 'pg';
 import { containsPattern } from '../sql.ts';
 
 const contactSelect = `SELECT id, name, number, email, is_group AS "isGroup", profile_pic_url AS "profilePicUrl",
-  extra_info AS "extraInfo", opted_out AS "optedOut", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
+  extra_info AS "extraInfo", opted_out AS "optedOut", opted_out_at AS "optedOutAt", created_at AS "createdAt", updated_at AS "updatedAt" FROM contacts`;
 
-type ContactRow = Omit<ContactView, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+type ContactRow = Omit<ContactView, 'createdAt' | 'updatedAt' | 'optedOutAt'> & {
+  createdAt: Date;
+  updatedAt: Date;
+  optedOutAt: Date | null;
+};
 const toView = (r: ContactRow): ContactView => ({
   ...r,
+  optedOutAt: r.optedOutAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });

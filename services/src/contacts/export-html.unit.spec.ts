@@ -16,6 +16,7 @@ const contact: ContactView = {
   profilePicUrl: '',
   extraInfo: [{ name: evil, value: evil }],
   optedOut: true,
+  optedOutAt: '2026-01-02T10:00:00.000Z',
   createdAt: at,
   updatedAt: at,
 };

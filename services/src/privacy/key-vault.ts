@@ -154,6 +154,16 @@ export class KeyVault {
     );
   }
 
+  /** A company's erasure: every key of the company's customers, tickets, lists and days goes. */
+  async destroyCompany(companyId: string): Promise<number> {
+    return this.destroyWhere(
+      `UPDATE personal_data_keys SET key = NULL, destroyed_at = now()
+        WHERE company_id = $1 AND key IS NOT NULL
+       RETURNING subject, true AS had_key`,
+      [companyId],
+    );
+  }
+
   /** Runs the destroying statement and tells every process, in its transaction (sent only if it commits). */
   private async destroyWhere(sql: string, values: unknown[]): Promise<number> {
     const rows = await inTransaction(this.pool, 'key-vault destroy', async (tx) => {

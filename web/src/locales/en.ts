@@ -1486,6 +1486,7 @@ export const en: Dictionary = {
   privacy: {
     title: 'Privacy (LGPD)',
     optedOut: 'Opted out of campaigns',
+    optedOutSince: 'Opted out of campaigns since {{date}}',
     receivesCampaigns: 'Receives campaigns',
     optedOutTag: 'Opted out',
     optOut: 'Opt out of campaigns',

@@ -1490,6 +1490,7 @@ export const es: Dictionary = {
   privacy: {
     title: 'Privacidad (LGPD)',
     optedOut: 'Dado de baja de campañas',
+    optedOutSince: 'Dado de baja de campañas desde el {{date}}',
     receivesCampaigns: 'Recibe campañas',
     optedOutTag: 'Dado de baja',
     optOut: 'Dar de baja de campañas',

@@ -1487,6 +1487,7 @@ export const pt = {
   privacy: {
     title: 'Privacidade (LGPD)',
     optedOut: 'Descadastrado de campanhas',
+    optedOutSince: 'Descadastrado de campanhas desde {{date}}',
     receivesCampaigns: 'Recebe campanhas',
     optedOutTag: 'Descadastrado',
     optOut: 'Descadastrar de campanhas',

@@ -56,7 +56,11 @@ export function ContactPrivacy({ contact, onChanged, onErased }: Props) {
           data-testid="contact-opt-out-state"
           data-opted-out={contact.optedOut}
         >
-          {t(contact.optedOut ? 'privacy.optedOut' : 'privacy.receivesCampaigns')}
+          {!contact.optedOut
+            ? t('privacy.receivesCampaigns')
+            : contact.optedOutAt
+              ? t('privacy.optedOutSince', { date: formatDate(contact.optedOutAt) })
+              : t('privacy.optedOut')}
         </Tag>
         {admin && (
           <Button
