@@ -92,7 +92,17 @@ describe('announcements and helps in the browser', () => {
     await row.getByRole('button', { name: 'Editar informativo' }).click();
     const status = sup.getByTestId('announcement-status');
     expect(await status.isChecked()).toBe(true);
-    await status.setChecked(false, { force: true });
+    // Under load the first click can land while the dialog's form is still mounting (CI, 2026-11-28:
+    // "clicking the checkbox did not change its state"): click until the switch is off.
+    await expect
+      .poll(
+        async () => {
+          if (await status.isChecked()) await status.click({ force: true });
+          return status.isChecked();
+        },
+        { timeout: 5_000 },
+      )
+      .toBe(false);
     await sup.getByTestId('announcement-save').click();
     await row.filter({ hasText: 'Inativo' }).waitFor({ timeout: 5_000 });
     await agent.getByTestId('announcements-bell').click();
