@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { contactStreamId } from '@zelo/services/contacts/handlers';
 import { localMediaStorage, storedPath } from '@zelo/services/media/storage';
 import { uploadLedger } from '@zelo/services/media/uploads';
-import { messageStreamId } from '@zelo/services/messaging/handlers';
+import { messageStreamId, queueOutboundMessage } from '@zelo/services/messaging/handlers';
 import { systemClock } from '@zelo/services/platform/clock';
 import { eventually } from '@zelo/services/testing/eventually';
 import { contactErasureWorkflow } from '@zelo/workflows/privacy/erase-contact/workflow';
@@ -148,6 +148,14 @@ describe('contact erasure', () => {
       [campaignId, DEMO.companyId, number, newNumber()],
     );
 
+    // A message scheduled to her for next month: it would go out to nobody.
+    const schedule = await call(admin, 'POST', '/schedules', {
+      body: 'Lembrete do boleto',
+      contactId,
+      sendAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    });
+    expect(schedule.status).toBe(201);
+
     const r = await call(admin, 'POST', `/contacts/${contactId}/erasure`, { confirmation: typed(number) });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ contactId, status: 'erasing' });
@@ -167,6 +175,9 @@ describe('contact erasure', () => {
     expect(await keyOf(`recipient:${campaignId}:1`)).toBeUndefined();
     expect(await erasedEvents(contactId)).toHaveLength(1);
     expect((await erasedEvents(contactId))[0].metadata.actor).not.toMatch(/^system/);
+    // The pending schedule is deleted, as an agent would have.
+    const scheduleEvents = (await system.deps.store.readStream(`schedule-${schedule.body.id}`)).events;
+    expect(scheduleEvents.map((e) => e.type)).toEqual(['ScheduleCreated', 'ScheduleDeleted']);
     // The media file is gone from the folder, and from the uploads ledger.
     expect(await exists(picture.path)).toBe(false);
     expect(await query('SELECT 1 FROM media_uploads WHERE url = $1', [picture.url])).toEqual([]);
@@ -191,6 +202,22 @@ describe('contact erasure', () => {
       202,
     );
     expect(await erasedEvents(contactId)).toHaveLength(1);
+
+    // A reply queued for her after the erasure (a flow's late step) fails at once: nobody to send it to.
+    const late = await queueOutboundMessage(
+      system.deps,
+      { companyId: DEMO.companyId, ticketId: ticket.id, userId: null, body: 'Resposta atrasada' },
+      { companyId: DEMO.companyId, actor: 'system:test' },
+    );
+    const failed = await eventually(
+      async () =>
+        (await system.deps.store.readStream(messageStreamId(late.messageId))).events.find(
+          (e) => e.type === 'OutboundMessageFailed',
+        ),
+      10_000,
+      'the late reply failed',
+    );
+    expect(failed.data).toMatchObject({ reason: 'the contact was erased', attempts: 1 });
 
     // The same number writes again: a new contact, a new ticket; the old id stays erased.
     const newContactId = await customerWrites(number, 'Oi de novo');

@@ -63,6 +63,8 @@ interface QueuedRow {
 /** Where a claimed batch's messages go: each contact's number, each connection's provider. */
 interface Recipients {
   contacts: Map<string, { number: string; isGroup: boolean }>;
+  /** Contacts erased (LGPD): their messages still queued have nobody to go to. */
+  erased: Set<string>;
   providers: Map<string, string>;
 }
 
@@ -361,16 +363,19 @@ export class ChannelWorker {
       id: string;
       number: string | null;
       is_group: boolean | null;
+      erased: boolean | null;
       provider: string | null;
     }>(
-      `SELECT 'contact' AS kind, id, number, is_group, NULL AS provider FROM contacts WHERE id = ANY($1::uuid[])
+      `SELECT 'contact' AS kind, id, number, is_group, erased, NULL AS provider FROM contacts WHERE id = ANY($1::uuid[])
        UNION ALL
-       SELECT 'connection', id, NULL, NULL, provider FROM whatsapps WHERE id = ANY($2::uuid[])`,
+       SELECT 'connection', id, NULL, NULL, NULL, provider FROM whatsapps WHERE id = ANY($2::uuid[])`,
       [[...new Set(rows.map((r) => r.contact_id))], [...new Set(rows.map((r) => r.whatsapp_id))]],
     );
-    const out: Recipients = { contacts: new Map(), providers: new Map() };
+    const out: Recipients = { contacts: new Map(), providers: new Map(), erased: new Set() };
     for (const f of found) {
-      if (f.kind === 'contact') out.contacts.set(f.id, { number: f.number ?? '', isGroup: !!f.is_group });
+      if (f.kind === 'contact' && f.erased) out.erased.add(f.id);
+      else if (f.kind === 'contact')
+        out.contacts.set(f.id, { number: f.number ?? '', isGroup: !!f.is_group });
       else out.providers.set(f.id, f.provider ?? '');
     }
     return out;
@@ -384,7 +389,9 @@ export class ChannelWorker {
     try {
       // Inside the try: a lookup failing (a cut connection) backs the message off for a retry in
       // seconds, instead of leaving it claimed until its lease lapses.
-      const { contacts, providers } = await recipients;
+      const { contacts, providers, erased } = await recipients;
+      // Failed at once, not retried for minutes: the erasure blanked the number it would go to.
+      if (erased.has(r.contact_id)) throw new DomainError('ERR_NO_CONTACT_FOUND', 'the contact was erased');
       const to = contacts.get(r.contact_id);
       const adapter = this.adapterFor(providers.get(r.whatsapp_id) ?? '');
       if (!adapter || !to)

@@ -1,4 +1,5 @@
 import type { ContactEvent, ContactNumberEvent } from '@zelo/contracts/contacts/events';
+import { DomainError } from '@zelo/contracts/errors';
 import {
   type ContactState,
   contactNumberStreamId,
@@ -9,6 +10,7 @@ import {
 import { contactAggregate, contactStreamId, numberAggregate } from '../contacts/handlers.ts';
 import { type Actor, type Deps, handleAll, type Step, step } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { deleteSchedule } from '../schedules/handlers.ts';
 
 /**
  * ContactErased on the contact's stream and the release of its number's claim, in one write: the
@@ -44,7 +46,31 @@ export async function recordContactErased(
           decideContactNumber({ type: 'ReleaseContactNumber', companyId, number: row.number, contactId }, s),
       }),
     );
-  return (await handleAll(deps, steps, who)).position;
+  const { position } = await handleAll(deps, steps, who);
+  await cancelPendingSchedules(deps, pool, companyId, contactId, who);
+  return position;
+}
+
+/**
+ * A message scheduled to the person would go out to nobody: the schedules still pending are deleted
+ * (their timers go with ScheduleDeleted). One the read model still shows but that was deleted, sent or
+ * failed meanwhile answers a domain error: it needs nothing more, and a retried step must not stop on it.
+ */
+async function cancelPendingSchedules(
+  deps: Deps,
+  pool: Pool,
+  companyId: string,
+  contactId: string,
+  who: Actor,
+) {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT id FROM schedules WHERE company_id = $1 AND contact_id = $2 AND status = 'PENDENTE'`,
+    [companyId, contactId],
+  );
+  for (const { id } of rows)
+    await deleteSchedule(deps, id, { ...who, companyId }).catch((err) => {
+      if (!(err instanceof DomainError)) throw err;
+    });
 }
 
 /**
