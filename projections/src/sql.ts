@@ -9,9 +9,9 @@ export const containsPattern = (text: string) =>
 export const numberDigits = (column: string) => `regexp_replace(${column}, '\\D', '', 'g')`;
 
 /**
- * A list item (alias `i`) is the contact's (alias `c`) person: its number's digits, or the number
- * WhatsApp validated for it, are the contact's number's digits (the erasure's own rule, with which it
- * destroyed the items' keys: services/src/privacy/erasure-collect.ts).
+ * A list item (alias `i`) is the person whose number's digits are `digits` (an SQL expression): its
+ * number's digits, or the number WhatsApp validated for it, are those. One rule for the erasure that
+ * destroys the items' keys (services/src/privacy/erasure-collect.ts) and the projection that blanks them.
  */
-export const sameNumber = (i: string, c: string) =>
-  `(${numberDigits(`${i}.number`)} = ${numberDigits(`${c}.number`)} OR ${i}.validated_number = ${numberDigits(`${c}.number`)})`;
+export const sameNumber = (i: string, digits: string) =>
+  `(${numberDigits(`${i}.number`)} = ${digits} OR ${i}.validated_number = ${digits})`;

@@ -1,5 +1,6 @@
 import { eventually } from '@zelo/services/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validContactList } from '../testing/contact-lists.ts';
 import { DEMO, startTestSystem, type TestSystem } from '../testing/system.ts';
 import { withWorkflows } from '../testing/workflows.ts';
 
@@ -31,25 +32,7 @@ describe('a campaign and opted-out recipients', () => {
     }[];
 
   /** A contact list of simulator phones, once WhatsApp (the simulator) said each number is valid. */
-  async function listOf(name: string, numbers: string[]) {
-    const listId = (await call('POST', '/contact-lists', { name })).body.id as string;
-    for (const [i, number] of numbers.entries()) {
-      await system.api('POST', '/simulator/phones', { body: { number, name: `Cliente ${i}` } });
-      const item = await call('POST', '/contact-list-items', {
-        contactListId: listId,
-        name: `Cliente ${i}`,
-        number,
-        email: '',
-      });
-      expect(item.status, JSON.stringify(item.body)).toBe(201);
-      await eventually(
-        async () => (await call('GET', `/contact-list-items/${item.body.id}`)).body.isWhatsappValid === true,
-        20_000,
-        'the number checked',
-      );
-    }
-    return listId;
-  }
+  const listOf = (name: string, numbers: string[]) => validContactList(system, admin, name, numbers);
 
   async function schedule(name: string, contactListId: string) {
     const r = await call('POST', '/campaigns', {

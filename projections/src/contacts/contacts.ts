@@ -92,7 +92,7 @@ async function eraseContact(tx: pg.PoolClient, companyId: string, contactId: str
     `UPDATE contact_list_items i SET name=$3, number='', email='',
        validated_number = CASE WHEN i.validated_number IS NULL THEN NULL ELSE '' END
        FROM contacts c WHERE c.id=$2 AND c.company_id=$1 AND ${numberDigits('c.number')} <> ''
-        AND i.company_id=$1 AND ${sameNumber('i', 'c')}`,
+        AND i.company_id=$1 AND ${sameNumber('i', numberDigits('c.number'))}`,
     [companyId, contactId, ERASED_TEXT],
   );
   // A campaign's recipients with the number, as their redacted CampaignStarted items rebuild them.

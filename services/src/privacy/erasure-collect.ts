@@ -1,3 +1,4 @@
+import { numberDigits, sameNumber } from '@zelo/projections/sql';
 import { loadContact } from '../contacts/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
@@ -34,15 +35,14 @@ export async function contactBelongings(
     // A list item is the same person when its number (or the number WhatsApp validated) is the contact's.
     number
       ? pool.query<{ id: string }>(
-          `SELECT id FROM contact_list_items WHERE company_id = $1
-             AND (regexp_replace(number, '\\D', '', 'g') = $2 OR validated_number = $2)`,
+          `SELECT i.id FROM contact_list_items i WHERE i.company_id = $1 AND ${sameNumber('i', '$2')}`,
           [companyId, number],
         )
       : { rows: [] },
     number
       ? pool.query<{ campaign_id: string; idx: number }>(
           `SELECT campaign_id, idx FROM campaign_shipments
-            WHERE company_id = $1 AND regexp_replace(number, '\\D', '', 'g') = $2`,
+            WHERE company_id = $1 AND ${numberDigits('number')} = $2`,
           [companyId, number],
         )
       : { rows: [] },
