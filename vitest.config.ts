@@ -10,6 +10,7 @@ export default defineConfig({
     include: [
       '{contracts,services,projections,workflows,app,cli,web}/src/**/*.spec.{ts,tsx}',
       'e2e/**/*.spec.ts',
+      'deploy/**/*.spec.ts',
     ],
     fileParallelism: true,
     maxWorkers: Number(process.env.ZELO_TEST_WORKERS ?? 3),

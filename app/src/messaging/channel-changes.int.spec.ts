@@ -444,3 +444,26 @@ describe('Another company', () => {
     expect(bMessages.map((m) => [m.body, m.quotedMsg])).toEqual([['quoting A', null]]);
   });
 });
+
+describe('A customer phone sends a message again after its first answer was lost', () => {
+  it('under the same id it is one message in Zelo and one on the phone', async () => {
+    const number = '5511961110019';
+    const waMessageId = 'PHONE0RETRY0001';
+    const first = await customerWrites(number, 'Meu pedido chegou?', { waMessageId });
+    expect(first).toBe(waMessageId);
+    // The phone never saw the 201: it sends the same message again, under the same id.
+    expect(await customerWrites(number, 'Meu pedido chegou?', { waMessageId })).toBe(waMessageId);
+    const ticketId = await ticketOf(number);
+    await settled();
+    const list = (await messagesOf(ticketId)).filter((m) => m.body === 'Meu pedido chegou?');
+    expect(list.map((m) => m.waMessageId)).toEqual([waMessageId]);
+    const phone = await system.api('GET', sim(`/phones/${number}/messages`));
+    expect(phone.body.filter((m: PhoneMsg) => m.direction === 'inbound')).toHaveLength(1);
+    // An id that is not a WhatsApp id is refused before anything is written.
+    const bad = await system.api('POST', sim('/inbound'), {
+      body: { from: number, body: 'x', waMessageId: 'não é id' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('ERR_VALIDATION');
+  });
+});

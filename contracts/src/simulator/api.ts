@@ -25,6 +25,11 @@ export const SimInboundRequest = v.pipe(
     ),
     /** The customer replies to this message. */
     quotedWaMessageId: v.optional(v.nullable(WaMessageId), null),
+    /**
+     * The phone's own id for this message. A phone that got no answer sends the same message again
+     * under the same id, and Zelo stores it once; without one, the simulator makes a new id.
+     */
+    waMessageId: v.optional(v.nullable(WaMessageId), null),
   }),
   v.check((r) => r.body.length > 0 || r.mediaUrl !== null, 'body: required'),
   v.check(

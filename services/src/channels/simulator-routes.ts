@@ -77,7 +77,12 @@ export async function simulatorRoutes(
           id,
           { number: body.from, name: body.name || body.from },
           body.body,
-          { mediaType: body.mediaType, mediaUrl: body.mediaUrl, quotedWaMessageId: body.quotedWaMessageId },
+          {
+            mediaType: body.mediaType,
+            mediaUrl: body.mediaUrl,
+            quotedWaMessageId: body.quotedWaMessageId,
+            waMessageId: body.waMessageId,
+          },
         );
         return reply.status(201).send(r);
       } catch (err) {

@@ -160,7 +160,8 @@ export class SimulatorChannel implements ChannelAdapter {
 
   private async writePhoneLog(rows: SimInboundRow[]): Promise<PromiseSettledResult<void>[]> {
     const column = <K extends keyof SimInboundRow>(k: K) => rows.map((r) => r[k]);
-    // Whoever writes has WhatsApp: the phone is added with its first message. The log is the simulated
+    // Whoever writes has WhatsApp: the phone is added with its first message; a message sent again under
+    // its id (the first answer was lost) is already in the log. The log is the simulated
     // phones', not Zelo's record: it commits without waiting for the WAL flush (set_config is local to
     // this statement's transaction).
     await this.pool.query(
@@ -173,7 +174,8 @@ export class SimulatorChannel implements ChannelAdapter {
          SELECT DISTINCT ON (number) number, name FROM r ORDER BY number, ord ON CONFLICT DO NOTHING
        )
        INSERT INTO sim_messages (whatsapp_id, number, direction, wa_message_id, name, body, media_type, media_url, ack)
-       SELECT whatsapp_id, number, 'inbound', wa_message_id, name, body, media_type, media_url, 1 FROM r ORDER BY ord`,
+       SELECT whatsapp_id, number, 'inbound', wa_message_id, name, body, media_type, media_url, 1 FROM r ORDER BY ord
+       ON CONFLICT (wa_message_id) DO NOTHING`,
       [
         column('whatsappId'),
         column('number'),
@@ -343,13 +345,15 @@ export class SimulatorChannel implements ChannelAdapter {
       mediaUrl?: string | null;
       /** The customer replies to this message (swipe to reply). */
       quotedWaMessageId?: string | null;
+      /** The phone's own id: a message sent again after a lost answer keeps it (WhatsApp does). */
+      waMessageId?: string | null;
     } = {},
   ): Promise<{ waMessageId: string }> {
     if (!(await this.connectedAnywhere(whatsappId))) throw new ChannelNotConnectedError(whatsappId);
     // The phone's text is outside text: cleaned (NUL, lone surrogates) like Baileys', never refused.
     from = { number: storableText(from.number), name: storableText(from.name) };
     body = storableText(body);
-    const waMessageId = `SIM${newId().replaceAll('-', '').toUpperCase()}`;
+    const waMessageId = media.waMessageId ?? `SIM${newId().replaceAll('-', '').toUpperCase()}`;
     await this.phoneLog.submit({
       whatsappId,
       number: from.number,
