@@ -1,4 +1,5 @@
-# One image for every Zelo process; the role is chosen by ZELO_ROLES (see docker-compose.yml).
+# The images of docker-compose.yml: `server` runs every Zelo process (the role is chosen by ZELO_ROLES),
+# `nginx` serves the web app's production build and load-balances the API (deploy/nginx/).
 FROM node:20-bookworm-slim AS base
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -13,15 +14,20 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 
 FROM base AS web-build
+# The API as browsers reach it: through nginx (docker-compose.yml publishes it on :8080).
 ARG VITE_API_URL=http://localhost:8080
 RUN VITE_API_URL=$VITE_API_URL npm run build -w web
-# The nginx config carries the same security headers as the dev server (web/security-headers.ts).
-RUN VITE_API_URL=$VITE_API_URL npx tsx web/security-headers.ts > /app/web/nginx.conf
+# The web app's security headers (web/security-headers.ts) as nginx add_header lines, the same
+# include `npm run start:cluster` writes.
+RUN node deploy/load-balancer.mjs security-headers "$VITE_API_URL" > /app/web/security-headers.conf
 
 FROM base AS server
 ENV NODE_ENV=production
 CMD ["npx", "tsx", "app/src/main.ts"]
 
-FROM nginx:1.27-alpine AS web
-COPY --from=web-build /app/web/dist /usr/share/nginx/html
-COPY --from=web-build /app/web/nginx.conf /etc/nginx/conf.d/default.conf
+# The configuration is deploy/nginx/zelo.conf.template, mounted by compose into /etc/nginx/templates
+# (rendered into conf.d at start).
+FROM nginx:1.27-alpine AS nginx
+RUN rm /etc/nginx/conf.d/default.conf
+COPY --from=web-build /app/web/dist /usr/share/zelo/web
+COPY --from=web-build /app/web/security-headers.conf /etc/nginx/zelo/security-headers.conf

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Idempotent set-up run by `npm start`, `npm test` and `.ci/run`: the Temporal CLI and its dev server,
 // Mailpit (the SMTP server that catches the app's e-mail, with an inbox and an HTTP API), the
-// PostgreSQL database (migrations are the app's job), and with --for-tests Chromium.
+// PostgreSQL database (migrations are the app's job), and with --for-tests Chromium. The Temporal server
+// on PostgreSQL and its SQL tool (deploy/temporal-server.mjs) and nginx (deploy/load-balancer.mjs) are
+// installed with --for-tests and --cluster; --cluster also sets up or updates the schema of the databases `npm run start:cluster` uses.
 // Each step prints one line; any failure exits non-zero with the reason.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync } from 'node:fs';
@@ -9,9 +11,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ensureNginx } from '../deploy/load-balancer.mjs';
+import { ensureTemporalServerBinaries, setupTemporalSchema } from '../deploy/temporal-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const forTests = process.argv.includes('--for-tests');
+const cluster = process.argv.includes('--cluster');
+/** The Temporal databases of `npm run start:cluster` (deploy/cluster.mjs names them after the cluster). */
+const CLUSTER_TEMPORAL_DATABASE = 'temporal_cluster';
 const TEMPORAL_VERSION = 'v1.5.1';
 const TEMPORAL_HOST = '127.0.0.1';
 const TEMPORAL_PORT = 7233;
@@ -344,11 +351,44 @@ function ensureChromium() {
   say('chromium', `installed ${chromium} with apt-get`);
 }
 
+/** The cluster's Temporal schema, on the PostgreSQL server DATABASE_URL names. */
+async function ensureClusterTemporalSchema(sqlTool) {
+  const url = new URL(databaseUrl);
+  try {
+    await setupTemporalSchema({
+      sqlTool,
+      host: url.hostname,
+      port: Number(url.port || 5432),
+      user: decodeURIComponent(url.username || 'postgres'),
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      database: CLUSTER_TEMPORAL_DATABASE,
+      visibilityDatabase: `${CLUSTER_TEMPORAL_DATABASE}_visibility`,
+      say,
+    });
+  } catch (err) {
+    throw new SetupError(`the cluster's Temporal schema: ${err.message}`);
+  }
+}
+
 try {
   const cli = ensureTemporalCli();
   await ensureTemporalServer(cli);
   await ensureMailpit(ensureMailpitBinary());
   await ensureDatabase();
+  if (forTests || cluster) {
+    let binaries;
+    try {
+      binaries = ensureTemporalServerBinaries({ root, say });
+    } catch (err) {
+      throw new SetupError(err.message);
+    }
+    if (cluster) await ensureClusterTemporalSchema(binaries.sqlTool);
+    try {
+      ensureNginx({ say });
+    } catch (err) {
+      throw new SetupError(err.message);
+    }
+  }
   if (forTests) {
     await ensureTestNamespaces(cli);
     ensureChromium();

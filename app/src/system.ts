@@ -110,7 +110,7 @@ async function startRoles(
   go();
   await ensureDatabase(config.databaseUrl);
   go();
-  const pool = createPool(config.databaseUrl, 20);
+  const pool = createPool(config.databaseUrl, config.databasePoolMax);
   started.push(() => pool.end());
   await migrate(pool, allMigrations);
   go();

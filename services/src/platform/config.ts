@@ -4,6 +4,8 @@ export type Role = 'api' | 'projections' | 'channels' | 'workflows';
 
 export interface Config {
   databaseUrl: string;
+  /** Connections this process's pool may open (several processes share PostgreSQL's max_connections). */
+  databasePoolMax: number;
   /**
    * Where the LISTEN connections go (change feed, checkpoints, outbound queue, event appends): a direct
    * connection to PostgreSQL when DATABASE_URL goes through a transaction pooler, which cannot LISTEN.
@@ -84,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const log2N = Number(env.ZELO_PASSWORD_HASH_LOG2N ?? 17);
   if (!Number.isInteger(log2N) || log2N < 10 || log2N > 20)
     throw new Error('ZELO_PASSWORD_HASH_LOG2N must be an integer from 10 to 20');
+  const poolMax = Number(env.ZELO_DB_POOL_MAX ?? 20);
+  if (!Number.isInteger(poolMax) || poolMax < 2 || poolMax > 200)
+    throw new Error('ZELO_DB_POOL_MAX must be an integer from 2 to 200');
   if (production && log2N < 17) throw new Error('ZELO_PASSWORD_HASH_LOG2N cannot be lowered in production');
   // The simulator's endpoints have no session and the demo admin's password is public: both are for the
   // embedded `npm start`. Production runs without them unless the operator insists.
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   return {
     databaseUrl: env.DATABASE_URL ?? defaultDatabaseUrl,
+    databasePoolMax: poolMax,
     listenDatabaseUrl: env.LISTEN_DATABASE_URL || env.DATABASE_URL || defaultDatabaseUrl,
     host: env.HOST ?? '0.0.0.0',
     port: Number(env.PORT ?? 8080),

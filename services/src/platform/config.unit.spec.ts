@@ -18,6 +18,13 @@ describe('configuration', () => {
     );
   });
 
+  it('each process opens at most ZELO_DB_POOL_MAX connections (20 unless set), a whole number from 2 to 200', () => {
+    expect(loadConfig({}).databasePoolMax).toBe(20);
+    expect(loadConfig({ ZELO_DB_POOL_MAX: '8' }).databasePoolMax).toBe(8);
+    for (const bad of ['0', '1', '8.5', 'ten', '1000'])
+      expect(() => loadConfig({ ZELO_DB_POOL_MAX: bad })).toThrow(/ZELO_DB_POOL_MAX/);
+  });
+
   it("each database has its own Temporal task queue (npm start's stays `zelo`), unless one is set", () => {
     expect(loadConfig({}).temporalTaskQueue).toBe('zelo');
     expect(
