@@ -6,7 +6,7 @@
  * pushed once, in order. Exits non-zero when a check fails.
  *
  *   BENCH_SECONDS (30), BENCH_SENDERS (64), BENCH_CUSTOMERS (500), BENCH_AGENTS (5),
- *   BENCH_APIS (1,2: the API process counts to run, in order)
+ *   BENCH_APIS (1,2: the API process counts to run, in order), BENCH_PROFILE_DIR (CPU profiles of every process)
  */
 import pg from 'pg';
 import { freePortBase, startCluster } from '../deploy/cluster.mjs';
@@ -40,6 +40,10 @@ async function run(apis: number): Promise<Row> {
     web: false,
     // Only what goes wrong: 2 x 60 s of request logs would cost the API processes more than the work.
     env: { ZELO_LOG: 'false' },
+    // BENCH_PROFILE_DIR: a CPU profile of every Zelo process, written when the cluster stops.
+    nodeArgs: process.env.BENCH_PROFILE_DIR
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+      : [],
     log: (line) => {
       if (/error|exited|\[cluster\]/i.test(line)) console.error(line);
     },

@@ -25,6 +25,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 /** A process that dies this soon after it was ready is crash-looping: wait longer before the next start. */
 const STABLE_MS = 10_000;
+/** How long a whole cluster may take to start (a cold tsx cache on two busy cores takes about 30 s). */
+const STARTUP_MS = 180_000;
 
 /** KEY=value lines (comments and blanks skipped): the settings the cluster shares with docker compose. */
 export function readEnvFile(file) {
@@ -227,6 +229,7 @@ const readyOnLine = (pattern) => (proc, child) =>
  *   name?: string, portBase?: number,
  *   counts?: { api?: number, channels?: number, workflows?: number },
  *   web?: boolean, env?: Record<string, string>, log?: (line: string) => void,
+ *   nodeArgs?: string[],
  * }} [options]
  */
 export async function startCluster(options = {}) {
@@ -330,7 +333,7 @@ export async function startCluster(options = {}) {
       name: procName,
       role,
       start: () =>
-        spawn(process.execPath, ['--import', 'tsx', 'app/src/main.ts'], {
+        spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'app/src/main.ts'], {
           cwd: root,
           detached: true,
           stdio: ['ignore', 'pipe', 'pipe'],
@@ -372,7 +375,30 @@ export async function startCluster(options = {}) {
   });
 
   const started = Date.now();
-  await Promise.all(processes.filter((p) => p !== temporal).map((p) => p.run()));
+  // Every process ready, a restarted one included; one that keeps failing fails the start.
+  const startup = processes
+    .filter((p) => p !== temporal)
+    .map((p) => {
+      void p.run();
+      return p.whenReady();
+    });
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      const late = processes.filter((p) => !p.readyAt).map((p) => p.name);
+      reject(
+        new Error(`not ready in ${STARTUP_MS / 1000} s: ${late.join(', ')} (see their log lines above)`),
+      );
+    }, STARTUP_MS);
+  });
+  try {
+    await Promise.race([Promise.all(startup), timeout]);
+  } catch (err) {
+    await Promise.all(processes.map((p) => p.stop()));
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
   say('ready', `${processes.length} processes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   let stopped = false;

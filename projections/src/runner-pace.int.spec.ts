@@ -87,4 +87,57 @@ describe('ProjectionRunner paceMs', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await paced.runner.stop();
   });
+
+  it('two processes running one reactor: the one that finds its work done sits out, and takes over when the other stops', async () => {
+    const name = `shared-${randomUUID()}`;
+    const seen: string[] = [];
+    /** The reactor as each process runs it, and how often that process read the event stream. */
+    const process = () => {
+      let reads = 0;
+      const source = {
+        readAll: (after: string | null, limit: number) => {
+          reads++;
+          return store.readAll(after, limit);
+        },
+        onAppended: (listener: () => void) => store.onAppended(listener),
+        comparePositions: (a: string, b: string) => store.comparePositions(a, b),
+      };
+      const projection: Projection = {
+        name,
+        tables: [],
+        async handle(_tx, event) {
+          seen.push(event.id);
+        },
+      };
+      const runner = new ProjectionRunner(db.pool, source, [projection], { pollMs: 50, standbyMs: 1_000 });
+      return { runner, reads: () => reads };
+    };
+    const a = process();
+    const b = process();
+    a.runner.start();
+    b.runner.start();
+    const write = async (n: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const e = note();
+        ids.push(e.id);
+        await store.appendToStream(`note-${e.id}`, [e], 'no_stream');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return ids;
+    };
+    // The events of the earlier tests come first: this test's are the last ones seen.
+    const ids = await write(60);
+    await eventually(async () => expect(seen.slice(seen.indexOf(ids[0]))).toEqual(ids), 5_000);
+    // About 1.5 s of appends: one process read on nearly every append, the other about once a second.
+    const [busy, idle] = a.reads() > b.reads() ? [a, b] : [b, a];
+    expect(busy.reads()).toBeGreaterThan(20);
+    expect(idle.reads()).toBeLessThanOrEqual(6);
+    // The busy one stops (a process killed or stopped): the other one carries on, nothing lost or repeated.
+    await busy.runner.stop();
+    const later = await write(10);
+    await eventually(async () => expect(seen.slice(seen.indexOf(later[0]))).toEqual(later), 5_000);
+    expect(new Set(seen).size).toBe(seen.length);
+    await idle.runner.stop();
+  });
 });

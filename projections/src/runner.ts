@@ -329,7 +329,11 @@ export interface RunnerOptions {
    * wakes every runner, and each read is a round trip or four to PostgreSQL.
    */
   paceMs?: number;
+  /** How long the runner sits out after finding its batch applied by another process's runner. */
+  standbyMs?: number;
 }
+
+const STANDBY_MS = 1_000;
 
 /**
  * Keeps a group of projections up to date: read once after the lowest checkpoint, give each projection
@@ -346,7 +350,7 @@ export class ProjectionRunner extends EventEmitter {
   private dirty = false;
   private lastWake = 0;
   private lastRead = 0;
-  /** Ends a pace's pause early: only stop() does (an append must not). */
+  /** Ends a pace's pause or a standby early: only stop() does (an append must not). */
   private interrupt: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -387,16 +391,7 @@ export class ProjectionRunner extends EventEmitter {
     let backlog = false;
     while (!this.stopped) {
       const pause = backlog ? 0 : this.lastRead + (this.options.paceMs ?? 0) - Date.now();
-      if (pause > 0) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, pause);
-          this.interrupt = () => {
-            clearTimeout(t);
-            resolve();
-          };
-        });
-        this.interrupt = null;
-      }
+      if (pause > 0) await this.sitOut(pause);
       if (this.stopped) break;
       this.lastRead = Date.now();
       backlog = false;
@@ -432,6 +427,14 @@ export class ProjectionRunner extends EventEmitter {
             this.emit('applied', name, position);
           }
           this.emit('changes', changes);
+          // Another process's runner applied everything this one read (or held the lock): that one
+          // keeps these projections current. Reading every append again only to find it done cost each
+          // further process of a role a whole read and decryption of the event stream (bench:cluster),
+          // so this one sits out a moment; a look after it finds the other gone (killed) and takes over.
+          if (applied.size === 0 && (locked.length > 0 || ahead.size > 0)) {
+            await this.sitOut(this.options.standbyMs ?? STANDBY_MS);
+            continue;
+          }
           backlog = events.length === batchSize;
           if (backlog) continue;
         }
@@ -454,6 +457,18 @@ export class ProjectionRunner extends EventEmitter {
       // (the xmin rule): look again soon rather than waiting for the idle poll.
       await this.sleep(Date.now() - this.lastWake < 1000 ? 20 : (this.options.pollMs ?? 1000));
     }
+  }
+
+  /** A pause only stop() ends (an append must not). */
+  private async sitOut(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      this.interrupt = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+    this.interrupt = null;
   }
 
   private sleep(ms: number): Promise<void> {
