@@ -221,6 +221,10 @@ async function startRoles(
       reactions.start();
       started.push(() => reactions.stop());
     }
+    // What the validation reactor could not ask (it ran in a worker holding none of the company's sessions).
+    const { contactListValidationSweep } = await import('@zelo/services/contact-lists/validation-reactor');
+    const sweep = contactListValidationSweep(deps, pool, adapterFor);
+    started.push(() => sweep.stop());
   }
 
   // Pooled SMTP connections open on the first e-mail; closed with the rest.

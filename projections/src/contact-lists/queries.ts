@@ -138,6 +138,14 @@ export async function getContactListItemsByIds(
 }
 
 /** The company's items WhatsApp has not been asked about yet, by list (the validation's retry). */
+/** The companies with items whose number WhatsApp was not asked about yet (a partial index holds them). */
+export async function companiesWithUncheckedItems(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query(
+    'SELECT DISTINCT company_id AS "companyId" FROM contact_list_items WHERE is_whatsapp_valid IS NULL',
+  );
+  return rows.map((r) => r.companyId);
+}
+
 export async function uncheckedContactListItems(
   pool: pg.Pool,
   companyId: string,

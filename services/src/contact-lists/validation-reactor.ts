@@ -1,9 +1,13 @@
 import { connectedConnections, connectionProvider } from '@zelo/projections/connections/queries';
-import { uncheckedContactListItems } from '@zelo/projections/contact-lists/queries';
+import {
+  companiesWithUncheckedItems,
+  uncheckedContactListItems,
+} from '@zelo/projections/contact-lists/queries';
 import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type { ChannelAdapter } from '../channels/port.ts';
 import type { Actor, Deps } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
+import { newId } from '../platform/ids.ts';
 import { REACTORS } from '../reactors.ts';
 import { needsValidation } from './domain/contact-list.ts';
 import { loadContactList, runContactListCommand } from './handlers.ts';
@@ -36,18 +40,8 @@ function workOf(events: ProjectionEvent[], sweeps: Sweeps): Work {
   return work;
 }
 
-/**
- * Asks WhatsApp whether each contact list item's number has an account (isWhatsappValid), through a
- * connected connection of the item's company, in batches, and records the answers
- * (ContactListItemValidated). Without a connected connection the items stay unchecked until one of
- * the company's connections reports CONNECTED. The list's stream is read before asking: an item
- * already answered for its number (a replay, a rename) is never asked about again.
- */
-export function contactListValidationReactor(
-  deps: Deps,
-  pool: Pool,
-  adapterFor: (provider: string) => ChannelAdapter | undefined,
-): Projection {
+/** Asks through a session this process holds; `mayAsk` leaves out items asked about lately. */
+function validator(deps: Deps, pool: Pool, adapterFor: (provider: string) => ChannelAdapter | undefined) {
   async function connectedAdapter(companyId: string, justConnected: string | undefined) {
     // The connection whose CONNECTED we react to may not be projected as such yet: it comes first.
     const candidates = await connectedConnections(pool, companyId);
@@ -68,6 +62,7 @@ export function contactListValidationReactor(
     lists: Map<string, Set<string> | 'all'>,
     causedBy: string,
     justConnected: string | undefined,
+    mayAsk: (itemId: string) => boolean = () => true,
   ) {
     const via = await connectedAdapter(companyId, justConnected);
     if (!via) return;
@@ -78,7 +73,7 @@ export function contactListValidationReactor(
       const ids = itemIds === 'all' ? Object.keys(state.items) : [...itemIds];
       const pending = ids.flatMap((itemId) => {
         const item = state.items[itemId];
-        return needsValidation(item) ? [{ itemId, number: item.number }] : [];
+        return needsValidation(item) && mayAsk(itemId) ? [{ itemId, number: item.number }] : [];
       });
       // Asked in batches; the answers of the list are recorded together (one load of a long stream).
       const results: { itemId: string; number: string; isWhatsappValid: boolean }[] = [];
@@ -110,6 +105,25 @@ export function contactListValidationReactor(
     }
   }
 
+  return { validateCompany };
+}
+
+/**
+ * Asks WhatsApp whether each contact list item's number has an account (isWhatsappValid), through a
+ * connected connection of the item's company, in batches, and records the answers
+ * (ContactListItemValidated). Without a connected connection the items stay unchecked until one of
+ * the company's connections reports CONNECTED. The list's stream is read before asking: an item
+ * already answered for its number (a replay, a rename) is never asked about again. Only a process
+ * holding a session can ask: with several channel workers, the one running this reactor may hold none
+ * of the company's, and the sweep below (every worker runs it) asks instead.
+ */
+export function contactListValidationReactor(
+  deps: Deps,
+  pool: Pool,
+  adapterFor: (provider: string) => ChannelAdapter | undefined,
+): Projection {
+  const { validateCompany } = validator(deps, pool, adapterFor);
+
   async function handleBatch(_tx: unknown, events: ProjectionEvent[]) {
     const sweeps: Sweeps = new Map();
     const work = workOf(events, sweeps);
@@ -129,5 +143,53 @@ export function contactListValidationReactor(
     tables: [],
     handle: async (tx, e) => handleBatch(tx, [e]),
     handleBatch,
+  };
+}
+
+/** How often each channel worker looks for items no process could ask about. */
+export const VALIDATION_SWEEP_MS = 5_000;
+/** An item WhatsApp did not answer about is asked again after this, not on every sweep. */
+const ASK_AGAIN_MS = 10 * 60_000;
+
+/**
+ * Every channel worker, every few seconds: the companies with unchecked items, asked about through a
+ * session of theirs that this worker holds (a worker holding none of a company's does nothing for it).
+ * The reactor asks at once when it runs beside the session; this catches what it could not.
+ */
+export function contactListValidationSweep(
+  deps: Deps,
+  pool: Pool,
+  adapterFor: (provider: string) => ChannelAdapter | undefined,
+  everyMs = VALIDATION_SWEEP_MS,
+): { stop(): Promise<void> } {
+  const { validateCompany } = validator(deps, pool, adapterFor);
+  const askedAt = new Map<string, number>();
+  const mayAsk = (itemId: string) => {
+    const now = Date.now();
+    if (now - (askedAt.get(itemId) ?? 0) < ASK_AGAIN_MS) return false;
+    askedAt.set(itemId, now);
+    return true;
+  };
+  let running: Promise<void> | null = null;
+  const sweep = async () => {
+    for (const companyId of await companiesWithUncheckedItems(pool)) {
+      const lists = new Map<string, 'all'>();
+      for (const u of await uncheckedContactListItems(pool, companyId)) lists.set(u.contactListId, 'all');
+      await validateCompany(companyId, lists, newId(), undefined, mayAsk);
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= sweep()
+      .catch((err) => console.error('[contact-lists] validation sweep failed', (err as Error).message))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
   };
 }
