@@ -26,6 +26,7 @@ import {
   startProjector,
   startRole,
 } from './measure.ts';
+import { orderFlowGraph, orderFlowMessages } from './order-flow.ts';
 import { startProfile } from './profile.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -58,25 +59,7 @@ const api = (method: string, path: string, body?: unknown) =>
 
 // 1. The flow along one path, and the phrase that starts it on the demo connection.
 const questions = ['nome', 'cidade', 'produto', 'quantidade', 'cor', 'tamanho'].slice(0, questionCount);
-const said = (i: number) =>
-  `Anotado: ${questions
-    .slice(0, i + 1)
-    .map((k) => `{{${k}}}`)
-    .join(', ')}`;
-const nodes = [
-  { id: '1', type: 'start', data: {} },
-  { id: 'hi', type: 'message', data: { label: 'Olá! Vamos fazer seu pedido.' } },
-  ...questions.flatMap((key, i) => [
-    {
-      id: `q-${key}`,
-      type: 'question',
-      data: { typebotIntegration: { message: `Qual ${key}?`, answerKey: key } },
-    },
-    { id: `m-${key}`, type: 'message', data: { label: said(i) } },
-  ]),
-].map((n, i) => ({ ...n, position: { x: 250 + i * 200, y: 100 } }));
-const path = nodes.map((n) => n.id);
-const connections = path.slice(1).map((target, i) => ({ id: `e${i}`, source: path[i], target }));
+const { nodes, connections } = orderFlowGraph(questions);
 const flow = await api('POST', '/flowbuilder', { name: `Bench ${nodes.length} nós` });
 await api('POST', '/flowbuilder/flow', { idFlow: flow.body.id, nodes, connections });
 const campaign = await api('POST', '/flowcampaign', {
@@ -89,16 +72,7 @@ if (campaign.status !== 201) throw new Error(`flow campaign: ${JSON.stringify(ca
 log(`flow of ${nodes.length} nodes saved; ${customers} customers start`);
 
 // 2. The customers, all at once: the phrase, then an answer to each question as soon as it arrives.
-const expected = [
-  'Olá! Vamos fazer seu pedido.',
-  ...questions.flatMap((k, i) => [
-    `Qual ${k}?`,
-    `Anotado: ${questions
-      .slice(0, i + 1)
-      .map((_, j) => `resposta-${j}`)
-      .join(', ')}`,
-  ]),
-];
+const expected = orderFlowMessages(questions, (_, j) => `resposta-${j}`);
 const latencies: number[] = [];
 // The phones are watched by one query every POLL_MS on the bench's own connection: one poll per customer
 // on Zelo's pool (4000 queries/s for 200 customers) queued every query of Zelo's behind the instrument.

@@ -1,7 +1,9 @@
 // What runs on its own during the chaos: a campaign to N simulated phones, spread over the run by its
 // pauses, and a flow walked by customers who answer each question when it reaches their phone.
+
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
+import { orderFlowGraph, orderFlowMessages } from '../../bench/order-flow.ts';
 import { newMessage, type SentMessage, sendUntilAcknowledged } from './customers.ts';
 import { type Api, sleep } from './http.ts';
 
@@ -117,39 +119,14 @@ export interface FlowRun {
 
 /** The flow of bench/flows.ts (a welcome, then a question and a message using every answer so far, twice), started by a phrase. */
 export async function createFlow(api: Api, whatsappId: string, tag: string): Promise<FlowRun> {
-  const said = (i: number) =>
-    `Anotado: ${QUESTIONS.slice(0, i + 1)
-      .map((k) => `{{${k}}}`)
-      .join(', ')}`;
-  const nodes = [
-    { id: '1', type: 'start', data: {} },
-    { id: 'hi', type: 'message', data: { label: 'Olá! Vamos fazer seu pedido.' } },
-    ...QUESTIONS.flatMap((key, i) => [
-      {
-        id: `q-${key}`,
-        type: 'question',
-        data: { typebotIntegration: { message: `Qual ${key}?`, answerKey: key } },
-      },
-      { id: `m-${key}`, type: 'message', data: { label: said(i) } },
-    ]),
-  ].map((n, i) => ({ ...n, position: { x: 250 + i * 200, y: 100 } }));
-  const path = nodes.map((n) => n.id);
-  const connections = path.slice(1).map((target, i) => ({ id: `e${i}`, source: path[i], target }));
+  const { nodes, connections } = orderFlowGraph(QUESTIONS);
   const flow = await api.call('POST', '/flowbuilder', { name: `Caos ${tag}` });
   await api.call('POST', '/flowbuilder/flow', { idFlow: flow.id, nodes, connections });
   const phrase = `pedido ${tag.toLowerCase()}`;
   await api.call('POST', '/flowcampaign', { name: `Caos ${tag}`, phrase, flowId: flow.id, whatsappId });
   return {
     phrase,
-    expected: (c) => [
-      'Olá! Vamos fazer seu pedido.',
-      ...QUESTIONS.flatMap((k, i) => [
-        `Qual ${k}?`,
-        `Anotado: ${QUESTIONS.slice(0, i + 1)
-          .map((q) => answer(q, c))
-          .join(', ')}`,
-      ]),
-    ],
+    expected: (c) => orderFlowMessages(QUESTIONS, (q) => answer(q, c)),
   };
 }
 const answer = (key: string, c: number) => `${key}-c${c}`;

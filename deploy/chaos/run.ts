@@ -3,7 +3,7 @@
  * 2 channel and 2 workflow processes, the projections) under CHAOS_SECONDS (180) of chaos, one process
  * killed every CHAOS_KILL_EVERY_MS (10 000); prints the report and exits 1 on any failed check.
  *
- *   CHAOS_SEED (replays a run's kills), CHAOS_RATE (inbound messages/s, 20), CHAOS_CAMPAIGN (recipients,
+ *   CHAOS_SEED (replays a run's kills), CHAOS_RATE (inbound messages/s, 150: about half of what 2 API processes take here, bench:cluster), CHAOS_CAMPAIGN (recipients,
  *   300), CHAOS_FLOW_CUSTOMERS (50), CHAOS_AGENTS (sockets, 10), CHAOS_ONLY (process names to kill, e.g.
  *   `nginx,api-1`; default all), CHAOS_KEEP=1 keeps the databases.
  * Every process's output goes to .data/<cluster>/cluster.log.
@@ -33,7 +33,7 @@ try {
     cluster,
     seconds: env('CHAOS_SECONDS', 180),
     killEveryMs: env('CHAOS_KILL_EVERY_MS', 10_000),
-    rate: env('CHAOS_RATE', 20),
+    rate: env('CHAOS_RATE', 150),
     campaignSize: env('CHAOS_CAMPAIGN', 300),
     flowCustomers: env('CHAOS_FLOW_CUSTOMERS', 50),
     agents: env('CHAOS_AGENTS', 10),
