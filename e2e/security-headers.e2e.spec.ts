@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { build, type PreviewServer, preview, resolveConfig } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestSystem, type TestSystem } from '../app/src/testing/system.ts';
-import { nginxConfig, securityHeaders } from '../web/security-headers.ts';
+import { securityHeadersInclude } from '../deploy/load-balancer.mjs';
+import { securityHeaders } from '../web/security-headers.ts';
 import { closeAll, freePort, launchChromium, logIn, startWeb } from './browser.ts';
 
 /** A page in a context of its own (no cookie of an earlier run), recording every policy violation
@@ -103,7 +104,7 @@ describe('the served web app sends security headers and works under them', () =>
     }
   });
 
-  it('vite preview and the Docker image’s nginx carry the same headers, without a nonce', async () => {
+  it('vite preview and nginx (cluster and compose) carry the same headers, without a nonce', async () => {
     const served = await fetch(`${built.url}/tickets`);
     expect(
       Object.fromEntries(
@@ -129,15 +130,16 @@ describe('the served web app sends security headers and works under them', () =>
       process.env.VITE_API_URL = system.url;
     }
 
-    const conf = nginxConfig(apiUrl);
+    const conf = securityHeadersInclude(apiUrl);
     for (const [name, value] of Object.entries(expected)) {
       expect(conf).toContain(`add_header ${name} "${value}" always;`);
     }
     expect(conf).toContain("connect-src 'self' https://api.zelo.example wss://api.zelo.example");
-    // The image's nginx config is that function's output.
+    // nginx (the cluster's and the compose image's) includes that function's output in the web server.
+    const template = await readFile(new URL('../deploy/nginx/zelo.conf.template', import.meta.url), 'utf8');
+    expect(template).toContain('include ${ZELO_SECURITY_HEADERS};');
     const dockerfile = await readFile(new URL('../Dockerfile', import.meta.url), 'utf8');
-    expect(dockerfile).toContain('npx tsx web/security-headers.ts > /app/web/nginx.conf');
-    expect(dockerfile).toContain('COPY --from=web-build /app/web/nginx.conf /etc/nginx/conf.d/default.conf');
+    expect(dockerfile).toContain('node deploy/load-balancer.mjs security-headers "$VITE_API_URL"');
   });
 
   it.each([

@@ -1,7 +1,6 @@
-// The security headers of the served web app, in one place for the three servers that serve it: Vite's
-// dev server (`npm start`), `vite preview`, and the nginx of the Docker image (this file, run as a
-// script, writes that nginx config at image build time).
-import { pathToFileURL } from 'node:url';
+// The security headers of the served web app, in one place for the servers that serve it: Vite's dev
+// server (`npm start`), `vite preview`, and nginx (`npm run start:cluster` and the compose deployment:
+// deploy/load-balancer.mjs turns them into add_header lines).
 
 /** Where the app's API lives when VITE_API_URL is not set (web/src/lib/api.ts uses the same). */
 export const DEFAULT_API_URL = 'http://localhost:8080';
@@ -57,23 +56,4 @@ export function securityHeaders(options: Options): Record<string, string> {
     'Permissions-Policy': 'microphone=(self), camera=(), geolocation=(), payment=(), usb=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
-}
-
-/** The Docker image's nginx server block: the built app, its client-side routes, the same headers. */
-export function nginxConfig(apiUrl: string): string {
-  const headers = Object.entries(securityHeaders({ apiUrl }))
-    .map(([name, value]) => `  add_header ${name} "${value}" always;`)
-    .join('\n');
-  return `server {
-  listen 3000;
-  root /usr/share/nginx/html;
-  server_tokens off;
-${headers}
-  location / { try_files $uri /index.html; }
-}
-`;
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.stdout.write(nginxConfig(process.env.VITE_API_URL || DEFAULT_API_URL));
 }
