@@ -1,6 +1,7 @@
 import type { AnyEvent } from '../contracts/src/events.ts';
 import * as b from '../contracts/src/testing/events.ts';
 import type { ProjectionEvent } from '../projections/src/runner.ts';
+import { seededRandom } from './seeded-random.ts';
 
 // The events behind one ticket of the bench:lists data, as a busy company makes them: the customer
 // writes when the ticket opens; the chatbot answers some; open and closed tickets are accepted (with
@@ -23,18 +24,6 @@ export interface ListTicket {
 
 const MIN = 60_000;
 
-/** mulberry32: a small seeded generator, so the history is the same on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 let position = 0;
 const DAY = 86_400_000;
 
@@ -54,7 +43,7 @@ export function ticketHistory(
   agents: string[],
   tags: string[],
 ): ProjectionEvent[] {
-  const rnd = random(t.n);
+  const rnd = seededRandom(t.n);
   const between = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const events: ProjectionEvent[] = [];
   let now = openedAt(t, rnd);

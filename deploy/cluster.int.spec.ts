@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO } from '../services/src/seed.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
+import { request } from './chaos/http.ts';
 import { freePortBase, startCluster } from './cluster.mjs';
 
 // What must hold across processes, on the deployment `npm run start:cluster` runs (deploy/cluster.mjs):
@@ -16,18 +17,9 @@ let pool: pg.Pool;
 let token: string;
 const logs: string[] = [];
 
-async function call(base: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
+/** A call as the admin (once logged in), to one API process or through nginx. */
+const call = (base: string, method: string, path: string, body?: unknown) =>
+  request(base, method, path, { token, body });
 
 const customerWrites = (base: string, from: string, body: string) =>
   call(base, 'POST', `/simulator/connections/${DEMO.whatsappId}/inbound`, { from, name: 'Cliente', body });

@@ -77,20 +77,6 @@ function portOpen(port, host = '127.0.0.1') {
   });
 }
 
-async function createDatabase(name) {
-  const admin = new pg.Client({ ...POSTGRES, database: 'postgres' });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount)
-      await admin.query(`CREATE DATABASE "${name}"`).catch((err) => {
-        if (err.code !== '42P04') throw err; // created meanwhile by someone else: what we wanted
-      });
-  } finally {
-    await admin.end();
-  }
-}
-
 async function dropDatabases(names) {
   const admin = new pg.Client({ ...POSTGRES, database: 'postgres' });
   await admin.connect();
@@ -249,8 +235,8 @@ export async function startCluster(options = {}) {
   const databases = [database, temporalDb, `${temporalDb}_visibility`];
   const say = (step, what) => log(`[cluster] ${step}: ${what}`);
 
-  // Temporal's schema first (created or brought up to date), then Zelo's database (its migrations are
-  // the processes' own job, safe when they start together).
+  // Temporal's schema first (created or brought up to date). Zelo's database and its migrations are the
+  // processes' own job (ensureDatabase, migrate), safe when they start together.
   const { server, sqlTool } = ensureTemporalServerBinaries({ root, say });
   await setupTemporalSchema({
     sqlTool,
@@ -259,7 +245,6 @@ export async function startCluster(options = {}) {
     visibilityDatabase: `${temporalDb}_visibility`,
     say,
   });
-  await createDatabase(database);
   const databaseUrl = `postgres://${POSTGRES.user}@${POSTGRES.host}:${POSTGRES.port}/${database}`;
   const temporalAddress = `127.0.0.1:${ports.temporal}`;
   const cli = path.join(root, '.tools/temporal');

@@ -4,7 +4,8 @@
 // reconnect, once its rooms are joined again, or on a `resync` frame, a fetch of what the page shows.
 // Each socket keeps the model of what its agent sees; at the end it must equal a fresh fetch.
 import WebSocket from 'ws';
-import { type Check, persistently, request, sleep } from './http.ts';
+import type { Check } from '../../bench/checks.ts';
+import { persistently, request, sleep } from './http.ts';
 
 /** A ticket as the lists show it. */
 interface TicketRow {

@@ -4,11 +4,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type { Check } from '../../bench/checks.ts';
+import { seededRandom } from '../../bench/seeded-random.ts';
 import { DEMO } from '../../services/src/seed.ts';
 import { startAgents } from './agents.ts';
 import { createFlow, startCampaign, startFlowCustomers, waitCampaign } from './automation.ts';
 import { loadNumber, startCustomers } from './customers.ts';
-import { type Check, loginAdmin, percentile, seededRandom, sleep, type Target } from './http.ts';
+import { loginAdmin, percentile, sleep, type Target } from './http.ts';
 import { checkCampaign, checkFlows, checkInbound, checkReadModels, type InboundFigures } from './verify.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

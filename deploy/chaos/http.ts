@@ -1,6 +1,6 @@
 // What every part of the chaos workload shares: HTTP calls on kept-alive sockets (node:http costs the
 // load half the CPU of fetch on the two cores it shares with the product, see bench/ingest-load.ts),
-// the one admin session, a seeded random and percentiles.
+// the one admin session and percentiles.
 import http from 'node:http';
 
 /** The shape of a cluster the workload runs against (deploy/cluster.mjs's startCluster, or one process). */
@@ -106,28 +106,9 @@ export async function loginAdmin(
   };
 }
 
-/** mulberry32: the same seed gives the same run of kills and think times. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The p-th percentile (0-100) of xs, NaN when empty. */
 export function percentile(xs: number[], p: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** A check's outcome, as bench/checks.ts reports them. */
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
 }

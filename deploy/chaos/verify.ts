@@ -2,11 +2,10 @@
 // were told was received is stored once and in order, each campaign phone got one message, each flow
 // customer each flow message once and in order, and the read models equal a fresh replay.
 import type pg from 'pg';
-import { checkReplay, waitQuiet } from '../../bench/checks.ts';
+import { type Check, checkReplay, waitQuiet } from '../../bench/checks.ts';
 import { openProductEventStore } from '../../services/src/privacy/start.ts';
 import type { CampaignRun, FlowCustomer, FlowRun } from './automation.ts';
 import type { SentMessage } from './customers.ts';
-import type { Check } from './http.ts';
 
 export interface InboundFigures {
   sent: number;
