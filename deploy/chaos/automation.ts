@@ -135,6 +135,8 @@ export interface FlowCustomer {
   customer: number;
   number: string;
   messages: SentMessage[];
+  /** Per answer: from its acknowledgement until the flow's next message was seen on the phone (ms). */
+  latencies: number[];
   /** Saw every message of the flow reach the phone. */
   finished: boolean;
   error: string | null;
@@ -142,9 +144,9 @@ export interface FlowCustomer {
 
 /**
  * `customers` customers walk the flow, each starting at a random moment within `startWithinMs`: the
- * phrase, then each answer once the question reached the phone (after a think time of 0.3 - 1.5 s),
- * sent as the load's messages are (the same WhatsApp id until answered). The phones are watched with
- * one query every 250 ms for all of them.
+ * phrase, then each answer once the question reached the phone (after a think time within `thinkMs`,
+ * 0.3 - 1.5 s unless told), sent as the load's messages are (the same WhatsApp id until answered). The
+ * phones are watched with one query every `pollMs` (250) for all of them.
  */
 export function startFlowCustomers(o: {
   apiUrl: string;
@@ -157,11 +159,19 @@ export function startFlowCustomers(o: {
   tag: string;
   /** Per step: how long a customer waits for the flow's next message. */
   stepTimeoutMs?: number;
+  /** How long a customer reads and types before answering: [min, max] ms. */
+  thinkMs?: [number, number];
+  /** The first customer's number (several walks on one deployment use numbers of their own). */
+  firstCustomer?: number;
+  pollMs?: number;
 }): { customers: FlowCustomer[]; done: Promise<void> } {
+  const [thinkMin, thinkMax] = o.thinkMs ?? [300, 1_500];
+  const first = o.firstCustomer ?? 0;
   const customers: FlowCustomer[] = Array.from({ length: o.customers }, (_, c) => ({
-    customer: c,
-    number: flowNumber(c),
+    customer: first + c,
+    number: flowNumber(first + c),
     messages: [],
+    latencies: [],
     finished: false,
     error: null,
   }));
@@ -178,15 +188,15 @@ export function startFlowCustomers(o: {
         );
         for (const r of rows) arrived.set(r.number, r.n);
       } catch {}
-      await sleep(250);
+      await sleep(o.pollMs ?? 250);
     }
   })();
   const plan = customers.map(() => ({
     startAt: o.random() * o.startWithinMs,
     think: [o.random(), o.random()],
   }));
-  const walk = async (fc: FlowCustomer) => {
-    const { startAt, think } = plan[fc.customer];
+  const walk = async (fc: FlowCustomer, i: number) => {
+    const { startAt, think } = plan[i];
     await sleep(startAt);
     const expected = o.flow.expected(fc.customer);
     const say = async (body: string) => {
@@ -206,8 +216,11 @@ export function startFlowCustomers(o: {
       await say(o.flow.phrase);
       for (const [i, key] of QUESTIONS.entries()) {
         await until(2 + i * 2);
-        await sleep(300 + think[i] * 1_200);
+        await sleep(thinkMin + think[i] * (thinkMax - thinkMin));
         await say(answer(key, fc.customer));
+        const answered = Date.now();
+        await until(3 + i * 2);
+        fc.latencies.push(Date.now() - answered);
       }
       await until(expected.length);
       fc.finished = true;
@@ -215,7 +228,7 @@ export function startFlowCustomers(o: {
       fc.error = (err as Error).message;
     }
   };
-  const done = Promise.all(customers.map(walk)).then(async () => {
+  const done = Promise.all(customers.map((fc, i) => walk(fc, i))).then(async () => {
     watching = false;
     await watcher;
     await pool.end();

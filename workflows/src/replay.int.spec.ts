@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bundleWorkflowCode, DefaultLogger, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { workflowBundle as bundledWorkflows } from './bundle.ts';
 import { historyFiles, historyFromJSON, workflowsRoot } from './testing/histories.ts';
 import * as workflows from './workflows.ts';
 
@@ -22,10 +22,7 @@ const replayed = new Map<string, Error | undefined>();
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const workflowBundle = await bundleWorkflowCode({
-    workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
-    logger: new DefaultLogger('WARN'),
-  });
+  const workflowBundle = { code: (await bundledWorkflows()).code };
   // One replay worker for all of them (a worker each takes about four times as long); each history is
   // replayed on its own and answers its own result.
   const histories = files.map((file) => ({ workflowId: file, history: load(file) }));

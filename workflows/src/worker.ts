@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { AutomationActivities } from './automation/ticket-automation/activities.ts';
 import type { RenewalActivities } from './billing/renew-subscription/activities.ts';
+import { workflowBundle } from './bundle.ts';
 import type { CampaignActivities } from './campaigns/run-campaign/activities.ts';
 import type { ContactErasureActivities } from './privacy/erase-contact/activities.ts';
 import type { ContactExportActivities } from './privacy/export-contact/activities.ts';
@@ -59,7 +59,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     connection,
     namespace: options.namespace ?? 'default',
     taskQueue: options.taskQueue ?? TASK_QUEUE,
-    workflowsPath: fileURLToPath(new URL('./workflows.ts', import.meta.url)),
+    workflowBundle: { code: (await workflowBundle()).code },
     activities: options.activities,
     ...WORKER_TUNING,
   });

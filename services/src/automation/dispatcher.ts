@@ -15,6 +15,8 @@ export interface RunMessage {
   body: string;
   mediaType?: string | null;
   mediaUrl?: string | null;
+  /** Where the store recorded it: a run tells by it whether it came after its question was said. */
+  position?: string;
 }
 
 /** What a run starts with (workflows' AutomationRunInput). */

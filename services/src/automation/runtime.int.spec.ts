@@ -50,10 +50,14 @@ describe('AdvanceAutomation through the runtime', () => {
   it('appends the steps and queues their messages in order, each a moment after the one before; a retry adds nothing', async () => {
     const { run } = await heldTicket();
     const runtime = automationRuntime(deps, db.pool, 'a-test-secret');
-    expect(await runtime.advance(run, steps, null)).toBe(true);
-    expect(await runtime.advance(run, steps, null)).toBe(true);
+    const first = await runtime.advance(run, steps, null);
+    // A retried workflow task runs the same steps again: nothing new, and they were said where they were.
+    const retried = await runtime.advance(run, steps, null);
 
     const ticket = await store.readStream(ticketStreamId(run.ticketId));
+    const question = ticket.events.at(-1);
+    expect(first).toEqual({ held: true, saidAt: question?.position });
+    expect(retried).toEqual(first);
     expect(ticket.events.map((e) => e.type)).toEqual([
       'TicketCreated',
       'TicketAutomationStarted',
@@ -77,12 +81,21 @@ describe('AdvanceAutomation through the runtime', () => {
     expect(at[1]).toBeGreaterThan(at[0]);
   });
 
+  it('steps that say nothing (a variable set) were said nowhere', async () => {
+    const { run } = await heldTicket();
+    const runtime = automationRuntime(deps, db.pool, 'a-test-secret');
+    expect(await runtime.advance(run, [{ key: 'cidade', value: 'Recife' }], null)).toEqual({
+      held: true,
+      saidAt: null,
+    });
+  });
+
   it('a run that lost the ticket (an agent accepted it) says and queues nothing', async () => {
     const { run, who } = await heldTicket();
     const accepted = ticketAccepted({ ticketId: run.ticketId, companyId: run.companyId, queueId: null });
     await store.appendToStream(ticketStreamId(run.ticketId), recordable(deps, [accepted], who), 1);
     const runtime = automationRuntime(deps, db.pool, 'a-test-secret');
-    expect(await runtime.advance(run, steps, null)).toBe(false);
+    expect(await runtime.advance(run, steps, null)).toEqual({ held: false, saidAt: null });
     expect((await store.readStream(ticketStreamId(run.ticketId))).events).toHaveLength(3);
     const queued = await store.readStreams([messageStreamId(replyMessageId(run.runId, 'm:1', 0))]);
     expect(queued.get(messageStreamId(replyMessageId(run.runId, 'm:1', 0)))?.events ?? []).toHaveLength(0);

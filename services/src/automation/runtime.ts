@@ -2,6 +2,7 @@ import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
 import { loadContact } from '../contacts/handlers.ts';
+import type { RecordedEvent } from '../event-store/port.ts';
 import { unsealOpenAiSettings } from '../flows/node-keys.ts';
 import { localMediaStorage, type MediaStorage, mediaDirFromEnv } from '../media/storage.ts';
 import { messageStreamId, outboundMessageData } from '../messaging/handlers.ts';
@@ -48,6 +49,19 @@ interface AgentAnswer {
 /** Where a Typebot session lives between turns: a variable of the run. */
 const TYPEBOT_SESSION = '__typebotSession';
 
+/** Where the ticket recorded the newest of `steps`' replies by `runId`, if any was said before. */
+function lastSaid(events: RecordedEvent[], runId: string, steps: AutomationStep[]): string | null {
+  const stepIds = new Set(steps.flatMap((s) => ('stepId' in s ? [s.stepId] : [])));
+  if (stepIds.size === 0) return null;
+  for (let i = events.length - 1; i >= 0; i--) {
+    const { type, data, position } = events[i];
+    const said = data as { runId?: string; stepId?: string };
+    if (type === 'TicketAutomationReplied' && said.runId === runId && stepIds.has(said.stepId ?? ''))
+      return position;
+  }
+  return null;
+}
+
 export function automationRuntime(
   deps: Deps,
   pool: Pool,
@@ -76,7 +90,7 @@ export function automationRuntime(
       run: RunRef,
       steps: AutomationStep[],
       end: { reason: AutomationEndReason; queueId: string | null } | null,
-    ): Promise<boolean> {
+    ): Promise<{ held: boolean; saidAt: string | null }> {
       // Each reply's message id is fixed before the append, so the run queues its replies itself at
       // once (the replies reactor only makes up for an activity that stopped in between).
       const named = steps.map((s) =>
@@ -92,7 +106,9 @@ export function automationRuntime(
         const known = await load(deps.store, ticketStreamId(run.ticketId), ticketAggregate);
         const events = decideTicket(command, known.state);
         const state = events.reduce(evolveTicket, known.state);
-        if (events.length === 0) return holds(state, run.runId);
+        // Said already (a retried workflow task runs its local activity again): where it was said then.
+        const saidBefore = lastSaid(known.events, run.runId, steps);
+        if (events.length === 0) return { held: holds(state, run.runId), saidAt: saidBefore };
         const openedAt = known.events[0] ? new Date(known.events[0].metadata.at) : null;
         const messages = [];
         for (const e of events) {
@@ -124,7 +140,7 @@ export function automationRuntime(
           const e = recorded[events.length + i];
           return [{ ...e, metadata: { ...e.metadata, at: new Date(at + i + 1).toISOString() } }];
         });
-        await deps.store.appendToStreams([
+        const [appended] = await deps.store.appendToStreams([
           {
             streamId: ticketStreamId(run.ticketId),
             events: ticketEvents,
@@ -136,7 +152,8 @@ export function automationRuntime(
             expected: 'no_stream' as const,
           })),
         ]);
-        return holds(state, run.runId);
+        const saidNow = events.some((e) => e.type === 'TicketAutomationReplied');
+        return { held: holds(state, run.runId), saidAt: saidNow ? appended.position : saidBefore };
       });
     },
     async ask(run: RunRef, agent: Agent, message: RunMessage): Promise<AgentAnswer> {

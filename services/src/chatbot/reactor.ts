@@ -87,7 +87,7 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
       );
       return true;
     }
-    const message = { messageId, body, mediaType, mediaUrl };
+    const message = { messageId, body, mediaType, mediaUrl, position: e.position };
     if (automation && (await automation.inbound(ticket, message, who, reads))) return true;
     if (!botMayAnswer(ticket)) return false;
     const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());

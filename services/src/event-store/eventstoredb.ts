@@ -19,6 +19,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { comparePositions } from '@zelo/contracts/event-store/positions';
 import {
   type AppendResult,
   type EventStore,
@@ -35,7 +36,7 @@ import { upcast } from './upcast.ts';
 type Subscription = ReturnType<EventStoreDBClient['subscribeToAll']>;
 
 // A position is "commit:prepare" of the $all log, each zero-padded to 20 digits (the width of a
-// uint64), so that positions also sort as plain strings; comparePositions parses them anyway.
+// uint64), so that positions also sort as plain strings; contracts' comparePositions orders them.
 const formatPosition = (p: Position): string =>
   `${p.commit.toString().padStart(20, '0')}:${p.prepare.toString().padStart(20, '0')}`;
 
@@ -44,17 +45,6 @@ const parsePosition = (s: string): Position => {
   if (commit === undefined || prepare === undefined) throw new Error(`not an EventStoreDB position: ${s}`);
   return { commit: BigInt(commit), prepare: BigInt(prepare) };
 };
-
-const compare = (a: Position, b: Position): number =>
-  a.commit !== b.commit
-    ? a.commit < b.commit
-      ? -1
-      : 1
-    : a.prepare === b.prepare
-      ? 0
-      : a.prepare < b.prepare
-        ? -1
-        : 1;
 
 const toExpected = (e: ExpectedRevision): AppendExpectedRevision =>
   e === 'any'
@@ -211,7 +201,7 @@ export class EventStoreDBEventStore implements EventStore {
         const e = resolved.event;
         if (!e) continue;
         last = e.position;
-        if (afterPos && compare(e.position, afterPos) <= 0) continue;
+        if (afterPos && comparePositions(formatPosition(e.position), formatPosition(afterPos)) <= 0) continue;
         if (isSystemType(e.type)) continue;
         const recorded = toRecorded(resolved);
         if (!recorded) continue;
@@ -227,7 +217,7 @@ export class EventStoreDBEventStore implements EventStore {
   }
 
   comparePositions(a: string, b: string): number {
-    return compare(parsePosition(a), parsePosition(b));
+    return comparePositions(a, b);
   }
 
   onAppended(listener: () => void): () => void {

@@ -1,6 +1,8 @@
 // The event store port. Two adapters implement it: PostgreSQL (the embedded default) and
-// EventStoreDB/KurrentDB (scale-out). Positions are opaque strings that only the adapter
-// that produced them can compare, so checkpoints survive a change of adapter only by a replay.
+// EventStoreDB/KurrentDB (scale-out). Positions are "major:minor" pairs of unsigned integers that
+// contracts' `comparePositions` orders (a workflow compares them without the store); a position means
+// something only to the adapter that produced it, so checkpoints survive a change of adapter only by
+// a replay.
 
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 

@@ -1,3 +1,4 @@
+import { comparePositions } from '@zelo/contracts/event-store/positions';
 import { PgListener } from '@zelo/projections/pg-listener';
 import type { Pool } from '../platform/db.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
@@ -404,10 +405,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   comparePositions(a: string, b: string): number {
-    const [ta, ga] = parsePosition(a);
-    const [tb, gb] = parsePosition(b);
-    if (ta !== tb) return ta < tb ? -1 : 1;
-    return ga === gb ? 0 : ga < gb ? -1 : 1;
+    return comparePositions(a, b);
   }
 
   onAppended(listener: () => void): () => void {

@@ -15,6 +15,19 @@ export interface CustomerMessage {
   body: string;
   mediaType?: string | null;
   mediaUrl?: string | null;
+  /** Where the store recorded it (contracts' event-store positions); signals sent before it existed lack it. */
+  position?: string;
+}
+
+/** What a run's steps came to on the ticket. */
+export interface Advanced {
+  /** False when the run no longer holds the ticket (it lost it before or during these steps). */
+  held: boolean;
+  /**
+   * Where the last of these steps' messages was recorded, now or by an earlier try of the same steps
+   * (null when they said nothing): a customer's message recorded after it was written after them.
+   */
+  saidAt: string | null;
 }
 
 /**
@@ -49,10 +62,10 @@ export interface AutomationActivityDeps {
   setVariable(run: RunRef, key: string, value: string): Promise<boolean>;
   end(run: RunRef, reason: AutomationEndReason, queueId: string | null): Promise<void>;
   /**
-   * The steps since the last wait, and perhaps the end, as one ticket command (one append). False when
-   * the run no longer holds the ticket (it lost it before or during these steps; after an end, always).
+   * The steps since the last wait, and perhaps the end, as one ticket command (one append). Not held
+   * when the run no longer holds the ticket (it lost it before or during these steps; after an end, always).
    */
-  advance(run: RunRef, steps: AutomationStep[], end: AutomationEnd | null): Promise<boolean>;
+  advance(run: RunRef, steps: AutomationStep[], end: AutomationEnd | null): Promise<Advanced>;
   /** One turn of the external agent (OpenAI, Typebot, Dialogflow); throws when it is down or answers garbage. */
   ask(run: RunRef, agent: Agent, message: CustomerMessage): Promise<AgentAnswer>;
 }
@@ -70,8 +83,12 @@ export function createAutomationActivities(deps: AutomationActivityDeps) {
       await deps.end(input.run, input.reason, input.queueId);
     },
     /** Run as a local activity: what a step said reaches the ticket in the same workflow task. */
-    async automationAdvance(input: { run: RunRef; steps: AutomationStep[]; end: AutomationEnd | null }) {
-      return { held: await deps.advance(input.run, input.steps, input.end) };
+    async automationAdvance(input: {
+      run: RunRef;
+      steps: AutomationStep[];
+      end: AutomationEnd | null;
+    }): Promise<Advanced> {
+      return deps.advance(input.run, input.steps, input.end);
     },
     async automationAsk(input: { run: RunRef; agent: Agent; message: CustomerMessage }) {
       return deps.ask(input.run, input.agent, input.message);

@@ -10,7 +10,7 @@ import { type AutomationRunInput, automationWorkflowId } from './workflow.ts';
 // The run on the real Temporal dev server, its activities fakes that record what the ticket was told.
 
 interface Run {
-  said: { stepId: string; replies: AutomationReply[] }[];
+  said: { stepId: string; replies: AutomationReply[]; at: string }[];
   variables: Record<string, string>;
   ended: { reason: AutomationEndReason; queueId: string | null } | null;
   held: boolean;
@@ -26,11 +26,15 @@ const runOf = (ref: RunRef) => {
   return r;
 };
 let agentDown = false;
+/** The store's global order, as the fakes record things in it. */
+let recorded = 0;
+const nextPosition = () => `1:${++recorded}`;
 
 const activities: ReturnType<typeof createAutomationActivities> = {
   async automationReply({ run, stepId, replies }) {
     const r = runOf(run);
-    if (r.held && !r.said.some((s) => s.stepId === stepId)) r.said.push({ stepId, replies });
+    if (r.held && !r.said.some((s) => s.stepId === stepId))
+      r.said.push({ stepId, replies, at: nextPosition() });
     return { held: r.held };
   },
   async automationSetVariable({ run, key, value }) {
@@ -51,7 +55,8 @@ const activities: ReturnType<typeof createAutomationActivities> = {
       else await activities.automationSetVariable({ run, ...step });
     }
     if (end && r.held) await activities.automationEnd({ run, ...end });
-    return { held };
+    const saidNow = r.said.filter((s) => steps.some((step) => 'stepId' in step && step.stepId === s.stepId));
+    return { held, saidAt: saidNow.at(-1)?.at ?? null };
   },
   async automationAsk({ run, agent, message }) {
     if (agentDown) throw new Error('OpenAI is down');
@@ -109,7 +114,9 @@ async function start(over: Partial<AutomationRunInput>, first: CustomerMessage |
   };
   await automation.start(input, first);
   const r = runOf(input);
-  const says = async (body: string) => automation.message(input.runId, { messageId: randomUUID(), body });
+  /** A customer's message, recorded now (or at `position`, for one the dispatcher passes on late). */
+  const says = async (body: string, position = nextPosition()) =>
+    automation.message(input.runId, { messageId: randomUUID(), body, position });
   const texts = () => r.said.flatMap((s) => s.replies.map((x) => x.body));
   const result = () => temporal.client.workflow.getHandle(automationWorkflowId(input.runId)).result();
   return { input, r, says, texts, result };
@@ -175,6 +182,29 @@ describe('a flow run', () => {
     expect(events.filter((e) => e.activityTaskScheduledEventAttributes)).toHaveLength(0);
     // The start, then at most one task per answer (both answers may arrive in one).
     expect(events.filter((e) => e.workflowTaskCompletedEventAttributes).length).toBeLessThanOrEqual(3);
+  });
+
+  it('what the customer said before the first question was said answers nothing, however late it reaches the run', async () => {
+    const g = graph(
+      [
+        { id: 'q', type: 'question', data: { typebotIntegration: { message: 'Nome?', answerKey: 'a' } } },
+        { id: 'bye', type: 'message', data: { label: 'Oi {{a}}' } },
+      ],
+      [
+        ['1', 'q'],
+        ['q', 'bye'],
+      ],
+    );
+    const typedEarly = nextPosition();
+    const run = await start({ graph: g });
+    await eventually(() => run.texts().length === 1, 'the question');
+    // Recorded before the question, passed on after it (a dispatcher behind): no answer to it.
+    await run.says('oi, tem alguém?', typedEarly);
+    await sleep(300);
+    expect(run.texts()).toEqual(['Nome?']);
+    await run.says('Ana');
+    expect(await run.result()).toBe('finished');
+    expect(run.texts()).toEqual(['Nome?', 'Oi Ana']);
   });
 
   it('a menu repeats on an invalid reply and follows the chosen option; a ticket node hands over to its queue', async () => {

@@ -9,6 +9,7 @@ import {
   proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
+import { comparePositions } from '@zelo/contracts/event-store/positions';
 import type { FlowGraph, FlowNode } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationKind, AutomationReply } from '@zelo/contracts/tickets/events';
 import type {
@@ -41,6 +42,14 @@ export const automationWorkflowId = (runId: string) => `automation-${runId}`;
  * (`automationAdvance`); runs started before it finish on one activity per message and variable.
  */
 export const ADVANCE_IN_ONE_STEP = 'advance-in-one-step';
+
+/**
+ * Runs that start with this patch tell what the customer said before their first question by where the
+ * store recorded it against where the question was said; runs started before it by which workflow
+ * activation the message came in, which a timed-out workflow task gets wrong (its retry hears the
+ * answer in the same activation as the question's start, and dropped it).
+ */
+export const ANSWER_AFTER_QUESTION = 'answer-after-question';
 
 /** Steps (nodes walked, messages answered) of one workflow run before it continues as new. */
 export const STEPS_PER_RUN = 150;
@@ -118,6 +127,11 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
   // Decided once per run: a run in flight when this code landed replays without the marker and keeps
   // the old way to its end.
   const batched = patched(ADVANCE_IN_ONE_STEP);
+  const byPosition = batched && patched(ANSWER_AFTER_QUESTION);
+  /** Where the last flush's messages were recorded (batched runs only). */
+  let saidAt: string | null = null;
+  /** Where the run's first question was said (byPosition runs): what was recorded before answers nothing. */
+  let firstQuestionAt: string | null = null;
   /** Said or set since the last wait, not yet on the ticket (batched runs only). */
   const pending: AutomationStep[] = [];
   /** Whether the customer answered anything yet (a question or an agent's turn). */
@@ -258,20 +272,42 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
    * quickly answer two questions), where older runs heard only what came after each question.
    */
   async function ask(step: string, text: string): Promise<CustomerMessage | Outcome> {
-    if (!batched || !heardAnswer) inbox.length = 0;
+    const first = !heardAnswer;
+    if (!batched || (first && !byPosition)) inbox.length = 0;
+    // What came before the question, for signals without a position (sent before positions were).
+    const earlier = new Set(inbox.map((m) => m.messageId));
     if (!(await say(step, [{ body: text }]))) return 'released';
+    if (first && byPosition) {
+      if (!(await flush())) return 'released';
+      firstQuestionAt = saidAt;
+      // Signals without a position: what came before the question, as older runs told it.
+      const kept = inbox.filter((m) => m.position || !earlier.has(m.messageId));
+      inbox.splice(0, inbox.length, ...kept);
+    }
     return nextMessage();
+  }
+
+  /**
+   * Whether a message may answer what the run waits for: anything, but for the first question only what
+   * was recorded after the question was, whichever workflow activation brought it (a retried task hears
+   * every signal at once; a dispatcher behind passes an early message on late).
+   */
+  function mayAnswer(m: CustomerMessage): boolean {
+    if (heardAnswer || !firstQuestionAt || !m.position) return true;
+    return comparePositions(m.position, firstQuestionAt) > 0;
   }
 
   async function nextMessage(): Promise<CustomerMessage | Outcome> {
     if (batched && !(await flush())) return 'released';
     progress.waiting = true;
-    const got = await condition(() => inbox.length > 0 || stopped !== null, input.replyTimeoutMs);
+    const got = await condition(() => inbox.some(mayAnswer) || stopped !== null, input.replyTimeoutMs);
     progress.waiting = false;
     if (stopped) return 'released';
     if (!got) return { end: 'timeout', queueId: null };
+    // What came before the answer could not answer: dropped with it.
+    const answer = inbox.splice(0, inbox.findIndex(mayAnswer) + 1).at(-1) as CustomerMessage;
     heardAnswer = true;
-    return inbox.shift() as CustomerMessage;
+    return answer;
   }
 
   async function say(stepId: string, replies: AutomationReply[]): Promise<boolean> {
@@ -296,7 +332,10 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
     if (stopped) return false;
     if (pending.length === 0 && !end) return true;
     const steps = pending.splice(0);
-    return (await automationAdvance({ run, steps, end })).held && !stopped;
+    const advanced = await automationAdvance({ run, steps, end });
+    // Histories recorded before `saidAt` existed replay their markers without it.
+    saidAt = advanced.saidAt ?? saidAt;
+    return advanced.held && !stopped;
   }
 
   /** Waits `ms` (what was said before goes out first); false when the run no longer holds the ticket. */

@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { FlowGraph } from '@zelo/contracts/flows/graph';
+import { startDyingWorker } from '../../../testing/dying-worker-run.ts';
 import type { HistoryCase, Recording, WorkflowHistories } from '../../../testing/histories.ts';
+import { startWorker } from '../../../worker.ts';
 import type { AgentAnswer, CustomerMessage, createAutomationActivities, RunRef } from '../activities.ts';
 import { ticketAutomationClient } from '../client.ts';
-import { type AutomationRunInput, automationWorkflowId } from '../workflow.ts';
+import {
+  type AutomationRunInput,
+  automationWorkflowId,
+  customerMessageSignal,
+  startSignal,
+  ticketAutomationWorkflow,
+} from '../workflow.ts';
 
 // The histories of ticket automation runs (record-histories.ts): flows waiting on a question or an
 // interval, answered through the customerMessage signal, finished, stopped, timed out; agents answering.
 
 const said = new Map<string, string[]>();
+/** The store's global order, as these fakes record things in it; where each run's step was said. */
+let recorded = 0;
+const nextPosition = () => `1:${++recorded}`;
+const stepsSaid = new Map<string, string>();
 const saidBy = (runId: string) => said.get(runId) ?? [];
 /** What the fake agent answers: `humano` hands over, `digitando` answers in two replies a second apart. */
 function agentAnswer(body: string): AgentAnswer {
@@ -28,9 +40,19 @@ const activities: ReturnType<typeof createAutomationActivities> = {
     return { held: true };
   },
   async automationEnd() {},
+  // Idempotent by step, as the ticket is: a retried task's step was said where it was said first.
   async automationAdvance({ run, steps }) {
-    for (const s of steps) if ('stepId' in s) await activities.automationReply({ run, ...s });
-    return { held: true };
+    let saidAt: string | null = null;
+    for (const s of steps) {
+      if (!('stepId' in s)) continue;
+      const key = `${run.runId}:${s.stepId}`;
+      saidAt = stepsSaid.get(key) ?? null;
+      if (saidAt) continue;
+      await activities.automationReply({ run, ...s });
+      saidAt = nextPosition();
+      stepsSaid.set(key, saidAt);
+    }
+    return { held: true, saidAt };
   },
   async automationAsk({ agent, message }) {
     if (agent.kind === 'openai') throw new Error('OpenAI is down');
@@ -132,6 +154,49 @@ const openaiNode = graph(
   [['1', 'ai']],
 );
 
+/**
+ * A run whose first workflow task times out after its local activity said the welcome and the question
+ * (the worker holding it died: dying-worker.ts), the customer answering in between; a worker that lives
+ * takes the retried task, and the run goes on to the next question.
+ */
+async function answeredAfterTimedOutTask(t: Recording) {
+  const taskQueue = `${t.taskQueue}-dying`;
+  const dying = await startDyingWorker('default', taskQueue, 'automationAdvance');
+  const input: AutomationRunInput = {
+    ticketId: randomUUID(),
+    companyId: randomUUID(),
+    runId: randomUUID(),
+    kind: 'flow',
+    refId: randomUUID(),
+    graph: twoQuestions,
+    replyTimeoutMs: 3_600_000,
+  };
+  const handle = await t.client.workflow.signalWithStart(ticketAutomationWorkflow, {
+    workflowId: automationWorkflowId(input.runId),
+    taskQueue,
+    args: [input],
+    signal: startSignal,
+    workflowTaskTimeout: '3 seconds',
+  });
+  await activities.automationAdvance(
+    (await dying.stalled()) as Parameters<typeof activities.automationAdvance>[0],
+  );
+  await handle.signal(customerMessageSignal, {
+    messageId: randomUUID(),
+    body: 'Ana',
+    position: nextPosition(),
+  });
+  await dying.kill();
+  const survivor = await startWorker({ taskQueue, activities });
+  try {
+    await t.eventually(() => saidBy(input.runId).length >= 4, 'the second question', 30_000);
+    await t.idle(handle);
+  } finally {
+    await survivor.stop();
+  }
+  return handle;
+}
+
 async function start(t: Recording, over: Partial<AutomationRunInput>, first: string | null = null) {
   const input: AutomationRunInput = {
     ticketId: randomUUID(),
@@ -144,7 +209,11 @@ async function start(t: Recording, over: Partial<AutomationRunInput>, first: str
     ...over,
   };
   const automation = ticketAutomationClient(async () => t.client, t.taskQueue);
-  const msg = (body: string): CustomerMessage => ({ messageId: randomUUID(), body });
+  const msg = (body: string): CustomerMessage => ({
+    messageId: randomUUID(),
+    body,
+    position: nextPosition(),
+  });
   await automation.start(input, first === null ? null : msg(first));
   const ref: RunRef = input;
   const handle = t.client.workflow.getHandle(automationWorkflowId(ref.runId));
@@ -225,6 +294,12 @@ const cases: HistoryCase[] = [
       await r.saidCount(1);
       return r.handle;
     },
+  },
+  // Recorded with the runs that tell an answer by where the store recorded it (ANSWER_AFTER_QUESTION).
+  {
+    name: 'position-flow-answered-after-timed-out-task-waiting',
+    state: 'open',
+    run: answeredAfterTimedOutTask,
   },
   {
     name: 'flow-interval-waiting',
