@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Idempotent set-up run by `npm start`, `npm test` and `.ci/run`: the Temporal CLI and its dev server,
 // Mailpit (the SMTP server that catches the app's e-mail, with an inbox and an HTTP API), the
-// PostgreSQL database (migrations are the app's job), and with --for-tests Chromium. The Temporal server
+// PostgreSQL database (migrations are the app's job), the workflow bundle, and with --for-tests Chromium. The Temporal server
 // on PostgreSQL and its SQL tool (deploy/temporal-server.mjs) and nginx (deploy/load-balancer.mjs) are
 // installed with --for-tests and --cluster; --cluster also sets up or updates the schema of the databases `npm run start:cluster` uses.
 // Each step prints one line; any failure exits non-zero with the reason.
@@ -370,11 +370,23 @@ async function ensureClusterTemporalSchema(sqlTool) {
   }
 }
 
+/** The workflow bundle of today's sources, so that no worker (or parallel test file) bundles at start. */
+function ensureWorkflowBundle() {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'workflows/src/bundle.ts')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new SetupError(`the workflow bundle: ${(r.stderr || r.stdout).trim()}`);
+  say('workflow bundle', `${r.stdout.trim()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 try {
   const cli = ensureTemporalCli();
   await ensureTemporalServer(cli);
   await ensureMailpit(ensureMailpitBinary());
   await ensureDatabase();
+  ensureWorkflowBundle();
   if (forTests || cluster) {
     let binaries;
     try {

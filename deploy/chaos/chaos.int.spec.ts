@@ -38,7 +38,8 @@ describe('the cluster under chaos (a process killed every 10 s)', () => {
       killEveryMs: 10_000,
       rate: 8,
       campaignSize: 40,
-      flowCustomers: 20,
+      // The shape that once left 79 of 200 waiting: arriving within 20 s, 2-4 s to answer each question.
+      flowCustomers: 200,
       agents: 4,
       log: (line) => logs.push(line),
     });

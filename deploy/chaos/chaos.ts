@@ -30,7 +30,10 @@ export interface ChaosOptions {
   /** Customers writing (default: four per message/s, at least 20). */
   customers?: number;
   campaignSize: number;
+  /** Customers walking the flow (default 200), arriving within `flowArrivalMs` (20 s), thinking `flowThinkMs` (2-4 s). */
   flowCustomers?: number;
+  flowArrivalMs?: number;
+  flowThinkMs?: [number, number];
   /** Agent sockets (admin tabs). */
   agents: number;
   /** Default CHAOS_SEED, else random; printed so a run can be replayed. */
@@ -161,8 +164,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
       databaseUrl: cluster.databaseUrl,
       whatsappId,
       flow,
-      customers: o.flowCustomers ?? 50,
-      startWithinMs: o.seconds * 500,
+      customers: o.flowCustomers ?? 200,
+      startWithinMs: o.flowArrivalMs ?? 20_000,
+      thinkMs: o.flowThinkMs ?? [2_000, 4_000],
       random,
       tag,
     });

@@ -4,7 +4,7 @@
  * killed every CHAOS_KILL_EVERY_MS (10 000); prints the report and exits 1 on any failed check.
  *
  *   CHAOS_SEED (replays a run's kills), CHAOS_RATE (inbound messages/s, 150: about half of what 2 API processes take here, bench:cluster), CHAOS_CAMPAIGN (recipients,
- *   300), CHAOS_FLOW_CUSTOMERS (50), CHAOS_AGENTS (sockets, 10), CHAOS_ONLY (process names to kill, e.g.
+ *   300), CHAOS_FLOW_CUSTOMERS (200, arriving within 20 s, 2-4 s think time), CHAOS_AGENTS (sockets, 10), CHAOS_ONLY (process names to kill, e.g.
  *   `nginx,api-1`; default all), CHAOS_KEEP=1 keeps the databases.
  * Every process's output goes to .data/<cluster>/cluster.log.
  */
@@ -35,7 +35,7 @@ try {
     killEveryMs: env('CHAOS_KILL_EVERY_MS', 10_000),
     rate: env('CHAOS_RATE', 150),
     campaignSize: env('CHAOS_CAMPAIGN', 300),
-    flowCustomers: env('CHAOS_FLOW_CUSTOMERS', 50),
+    flowCustomers: env('CHAOS_FLOW_CUSTOMERS', 200),
     agents: env('CHAOS_AGENTS', 10),
   });
   console.log(`\n${formatReport(report)}`);

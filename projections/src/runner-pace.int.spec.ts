@@ -91,9 +91,13 @@ describe('ProjectionRunner paceMs', () => {
   it('two processes running one reactor: the one that finds its work done sits out, and takes over when the other stops', async () => {
     const name = `shared-${randomUUID()}`;
     const seen: string[] = [];
+    /** Each process's reactor: the events it was given, and `skipped` where it was told it missed some. */
+    const logs: string[][] = [];
     /** The reactor as each process runs it, and how often that process read the event stream. */
     const process = () => {
       let reads = 0;
+      const log: string[] = [];
+      logs.push(log);
       const source = {
         readAll: (after: string | null, limit: number) => {
           reads++;
@@ -107,7 +111,9 @@ describe('ProjectionRunner paceMs', () => {
         tables: [],
         async handle(_tx, event) {
           seen.push(event.id);
+          log.push(event.id);
         },
+        skipped: () => log.push('skipped'),
       };
       const runner = new ProjectionRunner(db.pool, source, [projection], { pollMs: 50, standbyMs: 1_000 });
       return { runner, reads: () => reads };
@@ -139,5 +145,20 @@ describe('ProjectionRunner paceMs', () => {
     await eventually(async () => expect(seen.slice(seen.indexOf(later[0]))).toEqual(later), 5_000);
     expect(new Set(seen).size).toBe(seen.length);
     await idle.runner.stop();
+    // Each process's reactor saw an unbroken run of events, or was told (skipped) where it was not: a
+    // reactor that folds state from what it sees (the chatbot's followed tickets) never folds across a gap.
+    const order = new Map(seen.map((id, i) => [id, i]));
+    for (const log of logs) {
+      const runs = log
+        .join(' ')
+        .split('skipped')
+        .map((r) => r.trim().split(' ').filter(Boolean));
+      for (const run of runs)
+        for (let i = 1; i < run.length; i++)
+          expect(order.get(run[i]), 'the next event after one it saw').toBe(
+            (order.get(run[i - 1]) ?? -2) + 1,
+          );
+    }
+    expect(logs.some((log) => log.includes('skipped'))).toBe(true);
   });
 });

@@ -82,6 +82,12 @@ export interface Projection {
   handle(tx: pg.PoolClient, event: ProjectionEvent): Promise<Change[] | undefined | void>;
   /** Optional bulk path: same effect as calling `handle` for each event in order, in fewer round trips. */
   handleBatch?(tx: pg.PoolClient, events: ProjectionEvent[]): Promise<Change[]>;
+  /**
+   * Events were applied without this process seeing them (another process's runner applied them, or a
+   * rebuild's swap moved the checkpoint): a projection that keeps state folded from the events it saw
+   * (a reactor's followed tickets) drops it here, or it would act on a past that moved on.
+   */
+  skipped?(): void;
 }
 
 export const CHANGES_CHANNEL = 'zelo_changes';
@@ -228,6 +234,7 @@ export async function applyToGroup(
         const at = stored.get(w.projection.name);
         if (!at || compare(w.events[0].position, at) > 0) return w;
         result.ahead.set(w.projection.name, at);
+        w.projection.skipped?.();
         return { ...w, events: w.events.filter((e) => compare(e.position, at) > 0) };
       });
     }
@@ -420,7 +427,7 @@ export class ProjectionRunner extends EventEmitter {
               });
             },
           );
-          for (const name of locked) this.positions.set(name, await readCheckpoint(this.pool, name));
+          for (const name of locked) await this.catchUpTo(name, await readCheckpoint(this.pool, name));
           for (const [name, position] of ahead) this.positions.set(name, position);
           for (const [name, position] of applied) {
             this.positions.set(name, position);
@@ -441,12 +448,11 @@ export class ProjectionRunner extends EventEmitter {
       } catch (err) {
         console.error('[projections]', (err as Error).message);
         await this.sleep(1000);
-        for (const p of this.projections) {
-          this.positions.set(
+        for (const p of this.projections)
+          await this.catchUpTo(
             p.name,
             await readCheckpoint(this.pool, p.name).catch(() => this.positions.get(p.name) ?? null),
           );
-        }
         continue;
       }
       if (this.dirty) {
@@ -457,6 +463,13 @@ export class ProjectionRunner extends EventEmitter {
       // (the xmin rule): look again soon rather than waiting for the idle poll.
       await this.sleep(Date.now() - this.lastWake < 1000 ? 20 : (this.options.pollMs ?? 1000));
     }
+  }
+
+  /** Moves a projection to its stored checkpoint; one that moved without it was skipped past events. */
+  private async catchUpTo(name: string, stored: string | null): Promise<void> {
+    if (stored !== (this.positions.get(name) ?? null))
+      this.projections.find((p) => p.name === name)?.skipped?.();
+    this.positions.set(name, stored);
   }
 
   /** A pause only stop() ends (an append must not). */

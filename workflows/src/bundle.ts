@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
 
 // The workflow code a worker runs, bundled once per version of its sources instead of at every start:
@@ -38,13 +47,29 @@ export function sourceHash(): string {
 }
 
 /** The bundle of today's sources: from the cache, or built and kept there (written whole, then renamed in). */
-export async function workflowBundle(): Promise<{ code: string; built: boolean }> {
+export async function workflowBundle(): Promise<{ code: string; built: boolean; file: string }> {
   const file = path.join(cacheDir(), `workflows-${sourceHash()}.js`);
-  if (existsSync(file)) return { code: readFileSync(file, 'utf8'), built: false };
+  if (existsSync(file)) return { code: readFileSync(file, 'utf8'), built: false, file };
   const bundle = await bundleWorkflowCode({ workflowsPath, logger: new DefaultLogger('WARN') });
   mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   writeFileSync(partial, bundle.code);
   renameSync(partial, file);
-  return { code: bundle.code, built: true };
+  forgetOldBundles(path.dirname(file));
+  return { code: bundle.code, built: true, file };
+}
+
+/** Keeps the newest few bundles (a checkout switched back and forth reuses them), removes the rest. */
+function forgetOldBundles(dir: string, keep = 5) {
+  const bundles = readdirSync(dir)
+    .filter((f) => /^workflows-\w+\.js$/.test(f))
+    .map((f) => ({ file: path.join(dir, f), at: statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of bundles.slice(keep)) rmSync(old.file, { force: true });
+}
+
+// `node --import tsx workflows/src/bundle.ts` (scripts/setup.mjs): the bundle built ahead of the workers.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { built, file } = await workflowBundle();
+  console.log(`${built ? 'built' : 'present'} ${path.relative(root, file)}`);
 }

@@ -12,7 +12,8 @@ const CAPACITY = 20_000;
  * Ticket states a reactor keeps by folding the ticket events it reads anyway, so that reacting to a
  * customer's message does not read the ticket's stream again. A ticket is followed from its first
  * read (or its creation) on; an event that does not follow the revision it holds (a gap: the lane
- * order broke, or the reactor restarted) drops it, and the next use reads the stream again. The state
+ * order broke, or the reactor restarted) drops it, and the next use reads the stream again; events
+ * another process's runner applied (the runner's `skipped`) drop them all. The state
  * is at least as recent as the event being reacted to; every command still decides against its own
  * read of the stream, so a state a few events old can only make the reactor try something the
  * ticket then refuses.
@@ -39,6 +40,11 @@ export class FollowedTickets {
       return;
     }
     this.tickets.delete(ticketId);
+  }
+
+  /** Stops following every ticket (events were applied elsewhere: any state may be behind). */
+  clear(): void {
+    this.tickets.clear();
   }
 
   /** Stops following a ticket: the next `get` reads its stream. */

@@ -39,6 +39,9 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
   return {
     name: REACTORS.chatbot,
     tables: [],
+    // Another channel worker led this reactor for a while: what it applied, this one never folded (a
+    // run started there would look absent here, and its customer's answer go nowhere).
+    skipped: () => tickets.clear(),
     handle: (_tx, e) => observeAndReact(e, batchReads(pool)),
     // Ticket by ticket side by side: one customer's signal to Temporal no longer waits for another's.
     // The triggers' read models are read once for the batch.

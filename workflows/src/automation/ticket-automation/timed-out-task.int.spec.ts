@@ -23,7 +23,6 @@ import {
 const namespace = testNamespace();
 let connection: Connection;
 let client: Client;
-let survivor: RunningWorker | null = null;
 
 beforeAll(async () => {
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -31,103 +30,152 @@ beforeAll(async () => {
   client = new Client({ connection, namespace });
 });
 afterAll(async () => {
-  await survivor?.stop();
   await connection?.close();
 });
 
-/** The ticket's stream, as the fakes record it: each step said once, at its place in the store's order. */
+/** The tickets' streams, as the fakes record them: each step said once, at its place in the store's order. */
 let recorded = 0;
 const nextPosition = () => `1:${++recorded}`;
-const said: { stepId: string; body: string; at: string }[] = [];
-function say(steps: AutomationStep[]): string | null {
+const said = new Map<string, { stepId: string; body: string; at: string }[]>();
+const saidBy = (runId: string) => said.get(runId) ?? [];
+function say(runId: string, steps: AutomationStep[]): string | null {
+  const mine = saidBy(runId);
+  said.set(runId, mine);
   let at: string | null = null;
   for (const s of steps) {
     if (!('stepId' in s)) continue;
-    const before = said.find((x) => x.stepId === s.stepId);
+    const before = mine.find((x) => x.stepId === s.stepId);
     at = before?.at ?? nextPosition();
-    if (!before) said.push(...s.replies.map((r) => ({ stepId: s.stepId, body: r.body, at: at as string })));
+    if (!before) mine.push(...s.replies.map((r) => ({ stepId: s.stepId, body: r.body, at: at as string })));
   }
   return at;
 }
 
 const activities: Partial<ReturnType<typeof createAutomationActivities>> = {
-  async automationAdvance({ steps }) {
-    return { held: true, saidAt: say(steps) };
+  async automationAdvance({ run, steps }) {
+    return { held: true, saidAt: say(run.runId, steps) };
   },
 };
 
-const twoQuestions = {
-  nodes: [
+type N = { id: string; type: string; data: Record<string, unknown> };
+/** start → hi → the first wait → its answer's message → a question. */
+function flow(wait: N, after: N): FlowGraph {
+  const nodes: N[] = [
     { id: '1', type: 'start', data: {} },
     { id: 'hi', type: 'message', data: { label: 'Olá!' } },
-    { id: 'q1', type: 'question', data: { typebotIntegration: { message: 'Seu nome?', answerKey: 'nome' } } },
-    { id: 'nice', type: 'message', data: { label: 'Prazer, {{nome}}!' } },
+    wait,
+    after,
     {
       id: 'q2',
       type: 'question',
       data: { typebotIntegration: { message: 'Seu e-mail?', answerKey: 'email' } },
     },
-  ].map((n) => ({ ...n, position: { x: 0, y: 0 } })),
-  connections: [
-    ['1', 'hi'],
-    ['hi', 'q1'],
-    ['q1', 'nice'],
-    ['nice', 'q2'],
-  ].map(([source, target], i) => ({ id: `e${i}`, source, target, sourceHandle: null, targetHandle: null })),
-} as FlowGraph;
+  ];
+  const edges = [
+    ['1', 'hi', null],
+    ['hi', wait.id, null],
+    [wait.id, after.id, wait.type === 'menu' ? 'a1' : null],
+    [after.id, 'q2', null],
+  ];
+  return {
+    nodes: nodes.map((n) => ({ ...n, position: { x: 0, y: 0 } })),
+    connections: edges.map(([source, target, sourceHandle], i) => ({
+      id: `e${i}`,
+      source,
+      target,
+      sourceHandle,
+      targetHandle: null,
+    })),
+  } as FlowGraph;
+}
 
-it('an answer to a question whose workflow task timed out after saying it answers that question', async () => {
-  const taskQueue = `timed-out-task-test-${randomUUID()}`;
-  const dying = await startDyingWorker(namespace, taskQueue, 'automationAdvance');
-  const input: AutomationRunInput = {
-    ticketId: randomUUID(),
-    companyId: randomUUID(),
-    runId: randomUUID(),
-    kind: 'flow',
-    refId: randomUUID(),
-    graph: twoQuestions,
-    replyTimeoutMs: 60_000,
-  };
-  const handle = await client.workflow.signalWithStart(ticketAutomationWorkflow, {
-    workflowId: automationWorkflowId(input.runId),
-    taskQueue,
-    args: [input],
-    signal: startSignal,
-    // Short, so that the dead worker's task times out soon; long enough that its local activity, stalled
-    // for a moment only, is not heartbeaten into a completed task first.
-    workflowTaskTimeout: '3 seconds',
-  });
-  try {
-    // The first task's local activity says the welcome and the question, and its worker dies with it.
-    const first = (await dying.stalled()) as { steps: AutomationStep[] };
-    say(first.steps);
-    expect(said.map((s) => s.body)).toEqual(['Olá!', 'Seu nome?']);
-    await handle.signal(customerMessageSignal, {
-      messageId: randomUUID(),
-      body: 'Ana',
-      position: nextPosition(),
+const cases = [
+  {
+    wait: 'a question',
+    graph: flow(
+      {
+        id: 'q1',
+        type: 'question',
+        data: { typebotIntegration: { message: 'Seu nome?', answerKey: 'nome' } },
+      },
+      { id: 'nice', type: 'message', data: { label: 'Prazer, {{nome}}!' } },
+    ),
+    answer: 'Ana',
+    expected: ['Olá!', 'Seu nome?', 'Prazer, Ana!', 'Seu e-mail?'],
+  },
+  {
+    wait: 'a menu',
+    graph: flow(
+      {
+        id: 'm',
+        type: 'menu',
+        data: { message: 'Escolha:', arrayOption: [{ number: 1, value: 'Vendas' }] },
+      },
+      { id: 'sales', type: 'message', data: { label: 'Vendas, então.' } },
+    ),
+    answer: '1',
+    expected: ['Olá!', 'Escolha:\n\n*[ 1 ]* - Vendas', 'Vendas, então.', 'Seu e-mail?'],
+  },
+];
+
+it.each(cases)(
+  'an answer to $wait whose workflow task timed out after saying it answers it',
+  async (c) => {
+    const taskQueue = `timed-out-task-test-${randomUUID()}`;
+    const dying = await startDyingWorker(namespace, taskQueue, 'automationAdvance');
+    const input: AutomationRunInput = {
+      ticketId: randomUUID(),
+      companyId: randomUUID(),
+      runId: randomUUID(),
+      kind: 'flow',
+      refId: randomUUID(),
+      graph: c.graph,
+      replyTimeoutMs: 60_000,
+    };
+    const texts = () => saidBy(input.runId).map((s) => s.body);
+    const handle = await client.workflow.signalWithStart(ticketAutomationWorkflow, {
+      workflowId: automationWorkflowId(input.runId),
+      taskQueue,
+      args: [input],
+      signal: startSignal,
+      // Short, so that the dead worker's task times out soon; long enough that its local activity, stalled
+      // for a moment only, is not heartbeaten into a completed task first.
+      workflowTaskTimeout: '3 seconds',
     });
-    await dying.kill();
+    let survivor: RunningWorker | null = null;
+    try {
+      // The first task's local activity says the welcome and the first wait, and its worker dies with it.
+      const first = (await dying.stalled()) as { steps: AutomationStep[] };
+      say(input.runId, first.steps);
+      expect(texts()).toEqual(c.expected.slice(0, 2));
+      await handle.signal(customerMessageSignal, {
+        messageId: randomUUID(),
+        body: c.answer,
+        position: nextPosition(),
+      });
+      await dying.kill();
 
-    survivor = await startWorker({ namespace, taskQueue, activities });
-    const deadline = Date.now() + 30_000;
-    while (said.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    if (process.env.DEBUG_HISTORY) console.log(JSON.stringify((await handle.fetchHistory()).events, null, 1));
-    expect(said.map((s) => s.body)).toEqual(['Olá!', 'Seu nome?', 'Prazer, Ana!', 'Seu e-mail?']);
+      survivor = await startWorker({ namespace, taskQueue, activities });
+      const deadline = Date.now() + 30_000;
+      while (texts().length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(texts()).toEqual(c.expected);
 
-    // The case it is: the first task timed out, and the answer came in while it ran.
-    const events = (await handle.fetchHistory()).events ?? [];
-    const at = (has: (e: (typeof events)[number]) => unknown) =>
-      events.flatMap((e, i) => (has(e) ? [i] : []));
-    const [firstTask, retriedTask] = at((e) => e.workflowTaskStartedEventAttributes);
-    const [timedOut] = at((e) => e.workflowTaskTimedOutEventAttributes);
-    const answer = at((e) => e.workflowExecutionSignaledEventAttributes).at(-1) ?? -1;
-    expect(timedOut).toBeGreaterThan(firstTask);
-    expect(timedOut).toBeLessThan(retriedTask);
-    expect(answer).toBeGreaterThan(firstTask);
-    expect(answer).toBeLessThan(retriedTask);
-  } finally {
-    await dying.kill();
-    await handle.terminate('test over').catch(() => {});
-  }
-}, 90_000);
+      // The case it is: the first task timed out, and the answer came in while it ran.
+      const events = (await handle.fetchHistory()).events ?? [];
+      const at = (has: (e: (typeof events)[number]) => unknown) =>
+        events.flatMap((e, i) => (has(e) ? [i] : []));
+      const [firstTask, retriedTask] = at((e) => e.workflowTaskStartedEventAttributes);
+      const [timedOut] = at((e) => e.workflowTaskTimedOutEventAttributes);
+      const answer = at((e) => e.workflowExecutionSignaledEventAttributes).at(-1) ?? -1;
+      expect(timedOut).toBeGreaterThan(firstTask);
+      expect(timedOut).toBeLessThan(retriedTask);
+      expect(answer).toBeGreaterThan(firstTask);
+      expect(answer).toBeLessThan(retriedTask);
+    } finally {
+      await dying.kill();
+      await survivor?.stop();
+      await handle.terminate('test over').catch(() => {});
+    }
+  },
+  90_000,
+);
