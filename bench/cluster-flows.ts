@@ -55,11 +55,11 @@ async function flowRuns(client: Client, since: Date) {
   for await (const w of client.workflow.list({ query })) {
     total++;
     const history = await client.workflow.getHandle(w.workflowId, w.runId).fetchHistory();
+    const events = (history.events ?? []) as unknown as Record<string, unknown>[];
     if (w.status.name === 'RUNNING') {
       running++;
-      console.log(`  still running: ${w.workflowId}\n${describeHistory((history.events ?? []) as unknown as Record<string, unknown>[])}`);
+      console.log(`  still running: ${w.workflowId}\n${describeHistory(events)}`);
     }
-    const events = (history.events ?? []) as unknown as Record<string, unknown>[];
     const timeouts = events.filter((e) => e.workflowTaskTimedOutEventAttributes).length;
     if (timeouts > 0 && timedOut === 0 && process.env.BENCH_SHOW_TIMEOUT)
       console.log(`  a run whose task timed out: ${w.workflowId}\n${describeHistory(events)}`);
