@@ -292,7 +292,7 @@ export async function startCluster(options = {}) {
       spawnTemporalServer({
         server,
         // 4 per service and database (frontend, history, matching, worker): about 20 in all, beside Zelo's.
-        env: { ...process.env, ...temporalEnv, SQL_MAX_CONNS: '4' },
+        env: { SQL_MAX_CONNS: '4', ...process.env, ...temporalEnv },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     ready: async (_proc, child) => {

@@ -11,6 +11,14 @@ import {
 } from './workflow.ts';
 
 /**
+ * A run's workflow task is milliseconds of work (its local activity's write is heartbeaten past this by
+ * the SDK), so a task that does not complete in 5 s was lost: its worker killed or starved, or, on a
+ * Temporal server whose database is overloaded, started and never handed over (bench:cluster-flows saw
+ * both). Temporal's default of 10 s made each such loss a 10 s wait for the customer.
+ */
+export const AUTOMATION_TASK_TIMEOUT = '5 seconds' as const;
+
+/**
  * Starts and talks to ticket automation runs from outside Temporal (what the services' dispatcher asks
  * for). Starting is signal-with-start, so a start repeated after a crash joins the running run; the run
  * ignores a message it already has. `connect` gives the client (opened on first use, so that the
@@ -23,6 +31,7 @@ export function ticketAutomationClient(connect: () => Promise<Client>, taskQueue
         workflowId: automationWorkflowId(input.runId),
         taskQueue,
         args: [input] as [AutomationRunInput],
+        workflowTaskTimeout: AUTOMATION_TASK_TIMEOUT,
       };
       const client = await connect();
       if (first)
