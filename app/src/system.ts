@@ -2,7 +2,7 @@ import { CheckpointWatcher } from '@zelo/projections/checkpoint-watcher';
 import { connectionProvider } from '@zelo/projections/connections/queries';
 import { allProjections, readModelMigrations } from '@zelo/projections/registry';
 import { type Projection, ProjectionRunner } from '@zelo/projections/runner';
-import { buildApp, type RouteSummary } from '@zelo/services/api/app';
+import type { buildApp, RouteSummary } from '@zelo/services/api/app';
 import type { AppContext } from '@zelo/services/api/context';
 import { idempotencyMigrations } from '@zelo/services/api/idempotency';
 import { refreshTokenMigrations } from '@zelo/services/auth/refresh-tokens';
@@ -11,7 +11,7 @@ import { invoiceDueDate } from '@zelo/services/billing/handlers';
 import { invoicePaymentsReactor } from '@zelo/services/billing/payment-reactor';
 import { paymentsFor } from '@zelo/services/billing/payments/from-config';
 import { campaignDeliveryMigrations } from '@zelo/services/campaigns/delivery-reactor';
-import { baileysMigrations } from '@zelo/services/channels/baileys/auth-state';
+import { baileysMigrations } from '@zelo/services/channels/baileys/migrations';
 import { channelEventsFor, companyResolver, groupsIgnoredBy } from '@zelo/services/channels/channel-events';
 import { leaseMigrations } from '@zelo/services/channels/leases';
 import type { ChannelAdapter } from '@zelo/services/channels/port';
@@ -369,6 +369,8 @@ async function startRoles(
     const temporal = lazyTemporalClient(config.temporalAddress, config.temporalNamespace);
     started.push(() => temporal.close());
     ctx.contactErasures = contactErasuresOn(() => temporal.connect(), config.temporalTaskQueue);
+    // The HTTP stack (Fastify, mercurius, GraphQL) only where it serves: other roles start lighter.
+    const { buildApp } = await import('@zelo/services/api/app');
     built = await buildApp(ctx, {
       listenDatabaseUrl: config.listenDatabaseUrl,
       logger: config.logger,

@@ -24,8 +24,9 @@ import {
   type MediaDownload,
   type SocketLike,
 } from './adapter.ts';
-import { baileysMigrations, PgAuthStore } from './auth-state.ts';
+import { PgAuthStore } from './auth-state.ts';
 import type { LookupMessage } from './get-message.ts';
+import { baileysMigrations } from './migrations.ts';
 import { localMediaPath } from './outbound.ts';
 import type { Timers } from './reconnect.ts';
 import type { Inbound } from './translate.ts';

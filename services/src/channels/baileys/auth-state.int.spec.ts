@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import waproto from '@whiskeysockets/baileys/WAProto/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../testing/database.ts';
-import { baileysMigrations, PgAuthStore } from './auth-state.ts';
+import { PgAuthStore } from './auth-state.ts';
+import { baileysMigrations } from './migrations.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {

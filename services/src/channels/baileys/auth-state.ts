@@ -9,35 +9,11 @@ import {
 // The package's ESM named exports miss `proto` (protobufjs builds it at run time): read it from WAProto.
 import waproto from '@whiskeysockets/baileys/WAProto/index.js';
 import { inTransaction, type Pool } from '../../platform/db.ts';
-import type { Migration } from '../../platform/migrate.ts';
 
 const { proto } = waproto;
 
 // A WhatsApp session is its creds plus thousands of signal keys; losing one key breaks decryption of a
 // chat, so every change is committed before Baileys goes on (never the multi-file store: no shared disk).
-export const baileysMigrations: Migration[] = [
-  {
-    id: 'baileys/001-auth-state',
-    sql: `
-      CREATE TABLE baileys_creds (
-        whatsapp_id uuid PRIMARY KEY, creds text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE baileys_keys (
-        whatsapp_id uuid NOT NULL, type text NOT NULL, id text NOT NULL, value text NOT NULL,
-        PRIMARY KEY (whatsapp_id, type, id)
-      );
-      -- WhatsApp's privacy ids (@lid) and the phone number behind them, as Baileys learns them, so that
-      -- a person is one contact whichever id a message arrives with.
-      CREATE TABLE baileys_lid_map (
-        whatsapp_id uuid NOT NULL, lid text NOT NULL, pn text NOT NULL, PRIMARY KEY (whatsapp_id, lid)
-      );
-      -- The phone's address book as WhatsApp synced it (sent once after pairing, not on every start).
-      CREATE TABLE baileys_contacts (
-        whatsapp_id uuid NOT NULL, number text NOT NULL, name text NOT NULL DEFAULT '',
-        PRIMARY KEY (whatsapp_id, number)
-      );`,
-  },
-];
 
 const encode = (value: unknown) => JSON.stringify(value, BufferJSON.replacer);
 const decode = (text: string) => JSON.parse(text, BufferJSON.reviver);
