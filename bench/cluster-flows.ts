@@ -7,14 +7,14 @@
  * who got every message once and in order, runs left waiting, workflow tasks that timed out, CPU per role.
  * Exits non-zero when a customer is left waiting or a message is lost or duplicated.
  */
-import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { createFlow, type FlowCustomer, startFlowCustomers } from '../deploy/chaos/automation.ts';
 import { loginAdmin } from '../deploy/chaos/http.ts';
 import { freePortBase, startCluster } from '../deploy/cluster.mjs';
 import { DEMO } from '../services/src/seed.ts';
-import { pct, postgresCpu, procCpuSeconds } from './measure.ts';
+import { pct, postgresCpu, treeCpuSeconds } from './measure.ts';
 import { seededRandom } from './seeded-random.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] || fallback);
@@ -23,24 +23,6 @@ const customers = env('CUSTOMERS', 200);
 const arriveMs = env('ARRIVE_SECONDS', 20) * 1000;
 const [thinkMin, thinkMax] = (process.env.THINK_MS ?? '2000-4000').split('-').map(Number);
 const step = (what: string) => console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
-
-/** A process and its children, for CPU accounting. */
-function withChildren(pid: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [pid, ...children];
-}
-const cpuOf = (pid: number | null) =>
-  pid ? withChildren(pid).reduce((sum, p) => sum + (procCpuSeconds(p) ?? 0), 0) : 0;
 
 /**
  * The walk's flow runs (started since `since`): how many still run (each waits for a customer), and
@@ -97,7 +79,7 @@ try {
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44));
   for (let run = 1; run <= runs; run++) {
     const flow = await createFlow(api, DEMO.whatsappId, `B${run}`);
-    const cpu0 = new Map(cluster.processes.map((p) => [p.name, cpuOf(p.pid)]));
+    const cpu0 = new Map(cluster.processes.map((p) => [p.name, treeCpuSeconds(p.pid)]));
     const postgres = await postgresCpu(cluster.databaseUrl);
     const warned0 = slowTasks;
     const started = Date.now();
@@ -123,7 +105,7 @@ try {
     const seconds = (Date.now() - started) / 1000;
     const cpu: Record<string, number> = {};
     for (const p of cluster.processes)
-      cpu[p.role] = (cpu[p.role] ?? 0) + (cpuOf(p.pid) - (cpu0.get(p.name) ?? 0));
+      cpu[p.role] = (cpu[p.role] ?? 0) + (treeCpuSeconds(p.pid) - (cpu0.get(p.name) ?? 0));
     cpu.postgres = (await postgres.stop()).db;
     const got = await phones(walk.customers);
     const exact = walk.customers.filter((c) => same(got.get(c.number) ?? [], flow.expected(c.customer)));

@@ -8,12 +8,11 @@
  *   BENCH_SECONDS (30), BENCH_SENDERS (64), BENCH_CUSTOMERS (500), BENCH_AGENTS (5),
  *   BENCH_APIS (1,2: the API process counts to run, in order), BENCH_PROFILE_DIR (CPU profiles of every process)
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { freePortBase, startCluster } from '../deploy/cluster.mjs';
 import { DEMO } from '../services/src/seed.ts';
 import { type Check, checkPushes, checkStored, waitQuiet } from './checks.ts';
-import { pct, postgresCpu, procCpuSeconds, runLoad } from './measure.ts';
+import { pct, postgresCpu, runLoad, treeCpuSeconds } from './measure.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] || fallback);
 const seconds = env('BENCH_SECONDS', 30);
@@ -22,24 +21,6 @@ const customers = env('BENCH_CUSTOMERS', 500);
 const agents = env('BENCH_AGENTS', 5);
 const apiCounts = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number);
 const step = (what: string) => console.error(`[bench] ${new Date().toISOString().slice(11, 19)} ${what}`);
-
-/** A process and its children (nginx's worker does nginx's work), for CPU accounting. */
-function withChildren(pid: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [pid, ...children];
-}
-const cpuOf = (pid: number | null) =>
-  pid ? withChildren(pid).reduce((sum, p) => sum + (procCpuSeconds(p) ?? 0), 0) : 0;
 
 interface Row {
   apis: number;
@@ -81,7 +62,7 @@ async function run(apis: number): Promise<Row> {
       body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
     });
     const { token } = (await login.json()) as { token: string };
-    const cpu0 = new Map(cluster.processes.map((p) => [p.name, cpuOf(p.pid)]));
+    const cpu0 = new Map(cluster.processes.map((p) => [p.name, treeCpuSeconds(p.pid)]));
     const postgres = await postgresCpu(cluster.databaseUrl);
     step(`load: ${seconds} s, ${senders} senders, ${customers} customers, ${agents} agent sockets`);
     const result = await runLoad({
@@ -96,7 +77,7 @@ async function run(apis: number): Promise<Row> {
     const cpu: Record<string, number> = {};
     for (const p of cluster.processes) {
       const role = p.role;
-      cpu[role] = (cpu[role] ?? 0) + (cpuOf(p.pid) - (cpu0.get(p.name) ?? 0));
+      cpu[role] = (cpu[role] ?? 0) + (treeCpuSeconds(p.pid) - (cpu0.get(p.name) ?? 0));
     }
     cpu.postgres = (await postgres.stop()).db;
     cpu.load = result.cpu;

@@ -57,6 +57,26 @@ export function procCpuSeconds(pid: number): number | null {
     return null;
   }
 }
+/** A process and its children (nginx's worker does nginx's work), for CPU accounting. */
+function withChildren(pid: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children];
+}
+
+/** CPU seconds of a process and its children (0 when it is gone or unknown). */
+export const treeCpuSeconds = (pid: number | null) =>
+  pid ? withChildren(pid).reduce((sum, p) => sum + (procCpuSeconds(p) ?? 0), 0) : 0;
+
 const postgresPids = () =>
   readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
