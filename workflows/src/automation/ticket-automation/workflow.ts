@@ -280,7 +280,6 @@ export async function ticketAutomationWorkflow(input: AutomationRunInput): Promi
     if (first && byPosition) {
       if (!(await flush())) return 'released';
       firstQuestionAt = saidAt;
-      // Signals without a position: what came before the question, as older runs told it.
       const kept = inbox.filter((m) => m.position || !earlier.has(m.messageId));
       inbox.splice(0, inbox.length, ...kept);
     }
