@@ -5,14 +5,15 @@
  * cluster, each of CUSTOMERS (200) customers arriving within ARRIVE_SECONDS (20) and thinking THINK_MS
  * ("2000-4000") before each answer. Reports, per walk: answer → next flow message (p50/p99/max), customers
  * who got every message once and in order, runs left waiting, workflow tasks that timed out, CPU per role.
- * Exits non-zero when a customer is left waiting or a message is lost or duplicated.
+ * Exits non-zero when a customer is left waiting or a message is lost or duplicated. BENCH_RUNNING=1 walks
+ * the deployment `npm run start:cluster` runs (left running; its CPU not counted).
  */
 import { appendFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { createFlow, type FlowCustomer, startFlowCustomers } from '../deploy/chaos/automation.ts';
 import { loginAdmin } from '../deploy/chaos/http.ts';
-import { freePortBase, startCluster } from '../deploy/cluster.mjs';
+import { clusterPorts, freePortBase, startCluster } from '../deploy/cluster.mjs';
 import { DEMO } from '../services/src/seed.ts';
 import { pct, postgresCpu, treeCpuSeconds } from './measure.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -52,19 +53,38 @@ async function flowRuns(client: Client, since: Date) {
 }
 
 let slowTasks = 0;
-const cluster = await startCluster({
-  name: `bench_flows_${process.pid}`,
-  portBase: await freePortBase(),
-  web: false,
-  env: { ZELO_LOG: 'false' },
-  // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for every Zelo process.
-  nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
-  log: (line) => {
-    if (process.env.BENCH_LOG) appendFileSync(process.env.BENCH_LOG, `${line}\n`);
-    if (/TMPRL1104|Task not found/i.test(line)) slowTasks++;
-    if (/error|exited|\[cluster\]/i.test(line) && !/TMPRL1104/.test(line)) console.error(line);
-  },
-});
+/**
+ * BENCH_RUNNING=1: the deployment `npm run start:cluster` runs (its fixed ports and database), left
+ * running afterwards; its processes' CPU is not counted. Otherwise a fresh cluster of this bench's own.
+ */
+const running = process.env.BENCH_RUNNING === '1';
+const runningCluster = () => {
+  const ports = clusterPorts(8100);
+  return {
+    apiUrl: `http://127.0.0.1:${ports.api}`,
+    databaseUrl: 'postgres://postgres@127.0.0.1:5432/zelo_cluster',
+    temporalAddress: `127.0.0.1:${ports.temporal}`,
+    processes: [] as { name: string; role: string; pid: number | null }[],
+    stop: async () => {},
+  };
+};
+const cluster = running
+  ? runningCluster()
+  : await startCluster({
+      name: `bench_flows_${process.pid}`,
+      portBase: await freePortBase(),
+      web: false,
+      env: { ZELO_LOG: 'false' },
+      // BENCH_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for every Zelo process.
+      nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+      log: (line) => {
+        if (process.env.BENCH_LOG) appendFileSync(process.env.BENCH_LOG, `${line}\n`);
+        if (/TMPRL1104|Task not found/i.test(line)) slowTasks++;
+        if (/error|exited|\[cluster\]/i.test(line) && !/TMPRL1104/.test(line)) console.error(line);
+      },
+    });
+// Walks on a deployment that already had some use numbers and flows of their own.
+const invocation = running ? Math.floor(Date.now() / 1000) % 1000 : 0;
 const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
 const connection = await Connection.connect({ address: cluster.temporalAddress });
 const temporal = new Client({ connection });
@@ -78,7 +98,7 @@ try {
   const api = await loginAdmin(cluster.apiUrl);
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44));
   for (let run = 1; run <= runs; run++) {
-    const flow = await createFlow(api, DEMO.whatsappId, `B${run}`);
+    const flow = await createFlow(api, DEMO.whatsappId, `B${invocation}x${run}`);
     const cpu0 = new Map(cluster.processes.map((p) => [p.name, treeCpuSeconds(p.pid)]));
     const postgres = await postgresCpu(cluster.databaseUrl);
     const warned0 = slowTasks;
@@ -96,8 +116,8 @@ try {
       startWithinMs: arriveMs,
       thinkMs: [thinkMin, thinkMax],
       random,
-      tag: `B${run}`,
-      firstCustomer: (run - 1) * customers,
+      tag: `B${invocation}x${run}`,
+      firstCustomer: (invocation * runs + run - 1) * customers,
       stepTimeoutMs: 60_000,
       pollMs: 50,
     });
