@@ -84,7 +84,10 @@ describe('companies and plans in the browser', () => {
   });
 
   it('refuses a second plan of the same name, saying why', async () => {
+    // The first plan's dialog closed (under load it can still be on its way out), a new one open.
+    await page.getByTestId('plan-name').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByTestId('plans-add').click();
+    await page.getByTestId('plan-name').waitFor({ timeout: 10_000 });
     await page.getByTestId('plan-name').fill('solo');
     await page.getByTestId('plan-save').click();
     await page.getByText('Já existe um plano com este nome.', { exact: false }).waitFor({ timeout: 10_000 });

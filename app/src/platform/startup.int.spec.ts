@@ -70,12 +70,12 @@ describe('start-up', () => {
     let output = '';
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      // Mid-start: the Temporal worker has bundled its workflows, the API is not listening yet.
+      // Mid-start: the Temporal worker runs (its timers' runners and the API are still to come).
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no worker start-up seen:\n${output}`)), 90_000);
         const seen = (chunk: Buffer) => {
           output += chunk.toString();
-          if (output.includes('Workflow bundle created')) {
+          if (/Worker state changed[^}]*RUNNING/.test(output)) {
             clearTimeout(timer);
             resolve();
           }
