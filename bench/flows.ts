@@ -16,6 +16,7 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import pg from 'pg';
 import { DEMO, startTestSystem } from '../app/src/testing/system.ts';
 import { eventually } from '../services/src/testing/eventually.ts';
+import { testNamespace } from '../workflows/src/testing/namespace.ts';
 import {
   countQueries,
   cpuSeconds,
@@ -317,7 +318,7 @@ function findProcess(name: string): number | null {
 async function temporalStages() {
   const { Client, Connection } = await import('@temporalio/client');
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
-  const client = new Client({ connection });
+  const client = new Client({ connection, namespace: testNamespace() });
   const db = new pg.Pool({ connectionString: system.databaseUrl, max: 1 });
   try {
     const { rows } = await db.query<{ run: string }>(

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { testNamespace } from '../workflows/src/testing/namespace.ts';
 
 // pg.Pool's query checks out a Client and calls Client.prototype.query: counting there sees every
 // statement a process sends, pool or dedicated client (LISTEN connections included).
@@ -163,7 +164,15 @@ export async function startRole(databaseUrl: string, roles: string, env: Record<
     process.execPath,
     [...tsxImport, fileURLToPath(new URL('./role.ts', import.meta.url))],
     {
-      env: { ...process.env, ...env, DATABASE_URL: databaseUrl, BENCH_ROLES: roles },
+      // The test system's Temporal namespace (app/src/testing/system.ts): a worker in the default one
+      // never saw the runs the bench process started (bench:flows and bench:campaign measured nothing).
+      env: {
+        ...process.env,
+        TEMPORAL_NAMESPACE: testNamespace(),
+        ...env,
+        DATABASE_URL: databaseUrl,
+        BENCH_ROLES: roles,
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
