@@ -162,15 +162,7 @@ const openaiNode = graph(
 async function answeredAfterTimedOutTask(t: Recording) {
   const taskQueue = `${t.taskQueue}-dying`;
   const dying = await startDyingWorker('default', taskQueue, 'automationAdvance');
-  const input: AutomationRunInput = {
-    ticketId: randomUUID(),
-    companyId: randomUUID(),
-    runId: randomUUID(),
-    kind: 'flow',
-    refId: randomUUID(),
-    graph: twoQuestions,
-    replyTimeoutMs: 3_600_000,
-  };
+  const input = runInput({ graph: twoQuestions });
   const handle = await t.client.workflow.signalWithStart(ticketAutomationWorkflow, {
     workflowId: automationWorkflowId(input.runId),
     taskQueue,
@@ -197,17 +189,20 @@ async function answeredAfterTimedOutTask(t: Recording) {
   return handle;
 }
 
+/** A new run's input: a flow of no graph on a new ticket, waiting an hour for answers, unless told. */
+const runInput = (over: Partial<AutomationRunInput>): AutomationRunInput => ({
+  ticketId: randomUUID(),
+  companyId: randomUUID(),
+  runId: randomUUID(),
+  kind: 'flow',
+  refId: randomUUID(),
+  graph: null,
+  replyTimeoutMs: 3_600_000,
+  ...over,
+});
+
 async function start(t: Recording, over: Partial<AutomationRunInput>, first: string | null = null) {
-  const input: AutomationRunInput = {
-    ticketId: randomUUID(),
-    companyId: randomUUID(),
-    runId: randomUUID(),
-    kind: 'flow',
-    refId: randomUUID(),
-    graph: null,
-    replyTimeoutMs: 3_600_000,
-    ...over,
-  };
+  const input = runInput(over);
   const automation = ticketAutomationClient(async () => t.client, t.taskQueue);
   const msg = (body: string): CustomerMessage => ({
     messageId: randomUUID(),
