@@ -427,7 +427,7 @@ export class ProjectionRunner extends EventEmitter {
               });
             },
           );
-          for (const name of locked) await this.catchUpTo(name, await readCheckpoint(this.pool, name));
+          for (const name of locked) this.catchUpTo(name, await readCheckpoint(this.pool, name));
           for (const [name, position] of ahead) this.positions.set(name, position);
           for (const [name, position] of applied) {
             this.positions.set(name, position);
@@ -449,7 +449,7 @@ export class ProjectionRunner extends EventEmitter {
         console.error('[projections]', (err as Error).message);
         await this.sleep(1000);
         for (const p of this.projections)
-          await this.catchUpTo(
+          this.catchUpTo(
             p.name,
             await readCheckpoint(this.pool, p.name).catch(() => this.positions.get(p.name) ?? null),
           );
@@ -466,7 +466,7 @@ export class ProjectionRunner extends EventEmitter {
   }
 
   /** Moves a projection to its stored checkpoint; one that moved without it was skipped past events. */
-  private async catchUpTo(name: string, stored: string | null): Promise<void> {
+  private catchUpTo(name: string, stored: string | null): void {
     if (stored !== (this.positions.get(name) ?? null))
       this.projections.find((p) => p.name === name)?.skipped?.();
     this.positions.set(name, stored);

@@ -107,8 +107,8 @@ export function automationRuntime(
         const events = decideTicket(command, known.state);
         const state = events.reduce(evolveTicket, known.state);
         // Said already (a retried workflow task runs its local activity again): where it was said then.
-        const saidBefore = lastSaid(known.events, run.runId, steps);
-        if (events.length === 0) return { held: holds(state, run.runId), saidAt: saidBefore };
+        const saidBefore = () => lastSaid(known.events, run.runId, steps);
+        if (events.length === 0) return { held: holds(state, run.runId), saidAt: saidBefore() };
         const openedAt = known.events[0] ? new Date(known.events[0].metadata.at) : null;
         const messages = [];
         for (const e of events) {
@@ -153,7 +153,7 @@ export function automationRuntime(
           })),
         ]);
         const saidNow = events.some((e) => e.type === 'TicketAutomationReplied');
-        return { held: holds(state, run.runId), saidAt: saidNow ? appended.position : saidBefore };
+        return { held: holds(state, run.runId), saidAt: saidNow ? appended.position : saidBefore() };
       });
     },
     async ask(run: RunRef, agent: Agent, message: RunMessage): Promise<AgentAnswer> {

@@ -46,6 +46,10 @@ const parsePosition = (s: string): Position => {
   return { commit: BigInt(commit), prepare: BigInt(prepare) };
 };
 
+/** Whether `a` is at or before `b` in $all (compared as read, without formatting every event's position). */
+const atOrBefore = (a: Position, b: Position) =>
+  a.commit < b.commit || (a.commit === b.commit && a.prepare <= b.prepare);
+
 const toExpected = (e: ExpectedRevision): AppendExpectedRevision =>
   e === 'any'
     ? ANY
@@ -201,7 +205,7 @@ export class EventStoreDBEventStore implements EventStore {
         const e = resolved.event;
         if (!e) continue;
         last = e.position;
-        if (afterPos && comparePositions(formatPosition(e.position), formatPosition(afterPos)) <= 0) continue;
+        if (afterPos && atOrBefore(e.position, afterPos)) continue;
         if (isSystemType(e.type)) continue;
         const recorded = toRecorded(resolved);
         if (!recorded) continue;
