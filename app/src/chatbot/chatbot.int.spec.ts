@@ -77,6 +77,24 @@ const ticketsOf = async (system: TestSystem, whatsappId: string, number: string)
     )
   ).rows;
 
+/**
+ * What the ticket's own voice said (the bot's steps, the rating question, the closing words), one row per
+ * message: whether it was queued in the same write as the event that said it (issue 37), not by a
+ * reactor's later turn.
+ */
+const saidInItsOwnWrite = async (system: TestSystem, ticketId: string) =>
+  (
+    await system.ctx.pool.query<{ type: string; sameWrite: boolean }>(
+      `SELECT e.type, q.transaction_id IS NOT DISTINCT FROM e.transaction_id AS "sameWrite"
+         FROM es_events e
+         CROSS JOIN LATERAL jsonb_array_elements_text(e.data->'messageIds') AS id
+         LEFT JOIN es_events q ON q.stream_id = 'message-' || id AND q.type = 'OutboundMessageQueued'
+        WHERE e.stream_id = 'ticket-' || $1 AND e.data ? 'messageIds'
+        ORDER BY e.global_position`,
+      [ticketId],
+    )
+  ).rows;
+
 describe('the queue chatbot, ratings and timers', () => {
   let system: TestSystem;
   let admin: { token: string };
@@ -128,6 +146,8 @@ describe('the queue chatbot, ratings and timers', () => {
     expect(tickets).toEqual([
       expect.objectContaining({ status: 'pending', queueId: supportId, chatbot: false }),
     ]);
+    const step = { type: 'TicketBotStepped', sameWrite: true };
+    expect(await saidInItsOwnWrite(system, tickets[0].id)).toEqual([step, step, step]);
   });
 
   it('a burst of 100 simultaneous messages from one new contact makes one ticket and a bounded bot', async () => {
@@ -184,6 +204,11 @@ describe('the queue chatbot, ratings and timers', () => {
         return t[0].status === 'closed' && t;
       }, 'the ticket closed');
       expect(closed).toHaveLength(1);
+      expect(await saidInItsOwnWrite(system, ticket.id)).toEqual([
+        { type: 'TicketRatingRequested', sameWrite: true },
+        { type: 'TicketRatingReasked', sameWrite: true },
+        { type: 'TicketClosed', sameWrite: true },
+      ]);
       const stats = await eventually(async () => {
         const { rows } = await system.ctx.pool.query(
           'SELECT rating FROM report_openings WHERE ticket_id = $1',
@@ -229,6 +254,7 @@ describe('the queue chatbot, ratings and timers', () => {
       'Olá! Em que posso ajudar?',
       'Encerramos por falta de resposta.',
     ]);
+    expect(await saidInItsOwnWrite(system, ticket.id)).toEqual([{ type: 'TicketClosed', sameWrite: true }]);
   });
 
   it('keeps a ticket open while the customer has the last word', async () => {

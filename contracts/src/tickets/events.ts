@@ -46,6 +46,11 @@ export const TicketTransferred = event('TicketTransferred', {
   claim: v.nullable(Claim.claim),
 });
 export type TicketTransferred = v.InferOutput<typeof TicketTransferred>;
+/**
+ * The ids of the messages an event says to the customer, when they were queued in the event's own write
+ * (one per message, in order); older events leave it out and their ids derive from the event's.
+ */
+const Says = { messageIds: v.optional(v.array(v.string())) };
 /** Why a ticket closed: an agent resolved it, the customer rated (or would not), or it went quiet. */
 /** `campaign`: a ticket a campaign opened only to carry its message, closed at once so a reply starts afresh. */
 export const CloseReason = v.picklist(['resolved', 'rated', 'unrated', 'inactive', 'campaign']);
@@ -55,6 +60,7 @@ export const TicketClosed = event('TicketClosed', {
   userId: NullableId,
   queueId: NullableId,
   reason: v.optional(CloseReason),
+  ...Says,
 });
 export type TicketClosed = v.InferOutput<typeof TicketClosed>;
 export const TicketReopened = event('TicketReopened', {
@@ -88,6 +94,7 @@ export const TicketBotStepped = event('TicketBotStepped', {
   inReplyTo: Id,
   bot: BotState,
   replies: v.array(v.string()),
+  ...Says,
 });
 export type TicketBotStepped = v.InferOutput<typeof TicketBotStepped>;
 /** The bot stopped without a choice: out of tries, out of time, or a person took over. */
@@ -109,12 +116,14 @@ export const TicketRatingRequested = event('TicketRatingRequested', {
   ...TicketRef,
   userId: NullableId,
   message: v.string(),
+  ...Says,
 });
 export type TicketRatingRequested = v.InferOutput<typeof TicketRatingRequested>;
 export const TicketRatingReasked = event('TicketRatingReasked', {
   ...TicketRef,
   inReplyTo: Id,
   message: v.string(),
+  ...Says,
 });
 export type TicketRatingReasked = v.InferOutput<typeof TicketRatingReasked>;
 export const TicketRated = event('TicketRated', {
@@ -156,11 +165,8 @@ export const TicketAutomationReplied = event('TicketAutomationReplied', {
   ...Run,
   stepId: v.string(),
   replies: v.array(AutomationReply),
-  /**
-   * The ids its replies are queued under, one per reply, when the run queues them itself (right after
-   * this event, in the same activity); older events leave it out and their ids derive from the event's.
-   */
-  messageIds: v.optional(v.array(v.string())),
+  /** Named by the run itself (the same on every retry of its step). */
+  ...Says,
 });
 export type TicketAutomationReplied = v.InferOutput<typeof TicketAutomationReplied>;
 /** A question's answer, usable as `{{key}}` in the run's later messages. */

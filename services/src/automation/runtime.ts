@@ -1,13 +1,13 @@
 import type { OpenAiSettings } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { getQueueIntegrationForRuntime } from '@zelo/projections/queue-integrations/queries';
+import { appendSaying } from '../chatbot/said.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import type { RecordedEvent } from '../event-store/port.ts';
 import { unsealOpenAiSettings } from '../flows/node-keys.ts';
 import { localMediaStorage, type MediaStorage, mediaDirFromEnv } from '../media/storage.ts';
-import { messageStreamId, outboundMessageData } from '../messaging/handlers.ts';
 import type { Deps } from '../platform/command-handler.ts';
-import { expectedAfter, load, recordable, retryOnConflict } from '../platform/command-handler.ts';
+import { load, retryOnConflict } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import { idFromName } from '../platform/ids.ts';
 import { secretBox } from '../platform/secret-box.ts';
@@ -19,7 +19,6 @@ import { runTypebotTurn } from '../queue-integrations/typebot.ts';
 import type { TypebotSession } from '../queue-integrations/typebot-session.ts';
 import type { AutomationStep } from '../tickets/domain/automation.ts';
 import { decideTicket } from '../tickets/domain/decide-ticket.ts';
-import { evolveTicket } from '../tickets/domain/ticket.ts';
 import { loadTicket, runTicketCommand, ticketAggregate, ticketStreamId } from '../tickets/handlers.ts';
 import type { RunMessage } from './dispatcher.ts';
 
@@ -99,61 +98,17 @@ export function automationRuntime(
           : s,
       );
       const command = { type: 'AdvanceAutomation' as const, runId: run.runId, steps: named, end };
-      // The ticket's events and the replies' messages in one write (one commit to wait for): on
-      // PostgreSQL atomically; elsewhere the ticket's first, and the replies reactor queues what a
-      // stop in between left out.
+      // The ticket's events and the replies' messages in one write (one commit to wait for).
       return retryOnConflict(undefined, async () => {
         const known = await load(deps.store, ticketStreamId(run.ticketId), ticketAggregate);
         const events = decideTicket(command, known.state);
-        const state = events.reduce(evolveTicket, known.state);
         // Said already (a retried workflow task runs its local activity again): where it was said then.
         const saidBefore = () => lastSaid(known.events, run.runId, steps);
-        if (events.length === 0) return { held: holds(state, run.runId), saidAt: saidBefore() };
-        const openedAt = known.events[0] ? new Date(known.events[0].metadata.at) : null;
-        const messages = [];
-        for (const e of events) {
-          if (e.type !== 'TicketAutomationReplied') continue;
-          const { replies, messageIds = [] } = e.data;
-          for (const [i, r] of replies.entries()) {
-            const m = { companyId: run.companyId, ticketId: run.ticketId, userId: null, body: r.body };
-            const media = r.mediaType && r.mediaUrl ? { mediaType: r.mediaType, mediaUrl: r.mediaUrl } : {};
-            messages.push(
-              await outboundMessageData(
-                deps,
-                { state, openedAt },
-                { ...m, ...media, messageId: messageIds[i] },
-              ),
-            );
-          }
-        }
-        // One envelope run: the ticket's events and the messages share a correlation id and time.
-        const recorded = recordable(
-          deps,
-          [...events, ...messages.map((data) => ({ type: 'OutboundMessageQueued', data }))],
-          who(run),
-        );
-        const ticketEvents = recorded.slice(0, events.length);
-        // The channel sends a conversation's messages in the order of their queued time: one write's
-        // messages would share it, so each is a millisecond after the one before.
-        const at = Date.parse(recorded[0].metadata.at as string);
-        const queued = messages.map((_, i) => {
-          const e = recorded[events.length + i];
-          return [{ ...e, metadata: { ...e.metadata, at: new Date(at + i + 1).toISOString() } }];
-        });
-        const [appended] = await deps.store.appendToStreams([
-          {
-            streamId: ticketStreamId(run.ticketId),
-            events: ticketEvents,
-            expected: expectedAfter(known.revision),
-          },
-          ...messages.map((m, i) => ({
-            streamId: messageStreamId(m.messageId),
-            events: queued[i],
-            expected: 'no_stream' as const,
-          })),
-        ]);
+        if (events.length === 0) return { held: holds(known.state, run.runId), saidAt: saidBefore() };
+        const said = events.map((e) => (e.type === 'TicketAutomationReplied' ? e.data.replies : []));
+        const { state, position } = await appendSaying(deps, run.ticketId, known, events, said, who(run));
         const saidNow = events.some((e) => e.type === 'TicketAutomationReplied');
-        return { held: holds(state, run.runId), saidAt: saidNow ? appended.position : saidBefore() };
+        return { held: holds(state, run.runId), saidAt: saidNow ? position : saidBefore() };
       });
     },
     async ask(run: RunRef, agent: Agent, message: RunMessage): Promise<AgentAnswer> {

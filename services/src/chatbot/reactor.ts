@@ -7,10 +7,11 @@ import type { Pool } from '../platform/db.ts';
 import { inLanes, SIGNAL_LANES } from '../platform/lanes.ts';
 import { REACTORS } from '../reactors.ts';
 import { botMayAnswer } from '../tickets/domain/ticket.ts';
-import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
+import { loadTicket } from '../tickets/handlers.ts';
 import { loadBotContext, ratingQuestion } from './context.ts';
 import { answerBot, startBot } from './domain/bot.ts';
 import { FollowedTickets } from './followed-tickets.ts';
+import { runTicketCommandSaying } from './said.ts';
 
 /** A customer message this old gets no bot answer (a first run over history, a long outage). */
 const STALE_MS = 60 * 60 * 1000;
@@ -27,7 +28,8 @@ const TAKEOVERS = {
  * when the ticket waits for one, else the ticket's automation (a flow, a prompt, a Typebot, a Dialogflow
  * agent: `automation`, services/src/automation/dispatcher.ts), else the queue chatbot. A checkpointed subscriber: what it decides is recorded on the ticket's stream
  * (TicketBotStepped, TicketRated ...), and the ticket remembers which messages it answered, so a batch
- * re-applied after a crash answers nothing twice. The replies themselves are sent by repliesReactor.
+ * re-applied after a crash answers nothing twice. The bot's replies are queued in the same write as its
+ * step (said.ts).
  */
 export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDispatcher): Projection {
   // The tickets' states, folded from the ticket events this reactor reads anyway.
@@ -82,8 +84,9 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
     const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
     if (ticket.rating) {
       const connection = await getConnectionSettings(pool, whatsappId);
-      await runTicketCommand(
+      await runTicketCommandSaying(
         deps,
+        pool,
         ticketId,
         { type: 'AnswerRating', messageId, body, reask: ratingQuestion(connection?.ratingMessage ?? '') },
         who,
@@ -95,8 +98,10 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
     if (!botMayAnswer(ticket)) return false;
     const ctx = await loadBotContext(pool, companyId, whatsappId, deps.clock.now());
     if (!ctx) return false;
-    const answered = await runTicketCommand(
+    // The greeting or the menu goes out in the same write as the bot's step.
+    const answered = await runTicketCommandSaying(
       deps,
+      pool,
       ticketId,
       {
         type: 'AnswerWithBot',

@@ -1,6 +1,5 @@
 import { DomainError } from '@zelo/contracts/errors';
 import type { AutomationReply } from '@zelo/contracts/tickets/events';
-import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEvent, ProjectionEventOf } from '@zelo/projections/runner';
 import { ticketConnection } from '@zelo/projections/tickets/queries';
 import { messageStreamId, queueOutboundMessage } from '../messaging/handlers.ts';
@@ -10,6 +9,7 @@ import { idFromName } from '../platform/ids.ts';
 import { inLanes, REACTOR_LANES } from '../platform/lanes.ts';
 import { REACTORS } from '../reactors.ts';
 import { loadTicket } from '../tickets/handlers.ts';
+import { namedMessageIds, wordsOf } from './said.ts';
 
 const STALE_MS = 60 * 60 * 1000;
 
@@ -30,9 +30,10 @@ const isAutomationEvent = (e: ProjectionEvent): e is AutomationEvent =>
   e.type === 'TicketAutomationReplied';
 
 /**
- * Sends what the ticket's automation said: the bot's replies, a flow's or an AI's messages and media,
- * the rating question, and the closing words (the completion message, or the inactivity message for an auto-closed ticket). Each message id
- * is derived from the event that said it, so a replayed batch queues nothing new.
+ * Queues what the ticket's automation said when its writer did not (said.ts): the bot's replies, a flow's
+ * or an AI's messages and media, the rating question, and the closing words, for events recorded before
+ * their writers queued them, or on a store whose multi-stream appends are not atomic. Each message id is
+ * the one the event named, or derived from the event, so a replayed batch queues nothing new.
  */
 export function repliesReactor(deps: Deps, pool: Pool): Projection {
   return {
@@ -53,13 +54,14 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
   };
 
   /**
-   * A run that queued its replies itself named them (`messageIds`): they are queued already unless its
-   * activity stopped between the ticket's append and the queue. The last one queued says so for all;
-   * one read for the whole batch.
+   * An event that named its messages (`messageIds`) queued them in its own write: on a store whose
+   * multi-stream appends are atomic, nothing to read; elsewhere they are queued unless the writer stopped
+   * between the ticket's append and the queue, which the last one queued tells for all (one read for the
+   * whole batch). Older events named nothing: queued here.
    */
   async function notQueuedYet(said: AutomationEvent[]): Promise<AutomationEvent[]> {
-    const lastId = (e: AutomationEvent) =>
-      e.type === 'TicketAutomationReplied' ? e.data.messageIds?.at(-1) : undefined;
+    const lastId = (e: AutomationEvent) => namedMessageIds(e)?.at(-1);
+    if (deps.store.atomicMultiStream) return said.filter((e) => !lastId(e));
     const named = said.map(lastId).filter((id): id is string => !!id);
     if (named.length === 0) return said;
     const reads = await deps.store.readStreams(named.map(messageStreamId));
@@ -90,37 +92,14 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
   }
 
   async function send(e: AutomationEvent): Promise<void> {
-    const texts = await textsFor(e);
-    if (texts.length === 0) return;
+    const replies = await wordsOf(pool, e, () => whatsappOf(e.data.ticketId));
+    if (replies.length === 0) return;
     if (deps.clock.now().getTime() - Date.parse(e.metadata.at) > STALE_MS) return;
     const { ticketId, companyId } = e.data;
     const who = { companyId, actor: 'system:chatbot', correlationId: e.metadata.correlationId };
-    const ids = e.type === 'TicketAutomationReplied' ? e.data.messageIds : undefined;
-    const replies = texts.map((r) => (typeof r === 'string' ? { body: r } : (r as AutomationReply)));
+    const ids = namedMessageIds(e);
     const messageIds = replies.map((_, i) => ids?.[i] ?? idFromName('ticket-automation', `${e.id}:${i}`));
     await queueReplies(deps, { companyId, ticketId, replies, messageIds }, who);
-  }
-
-  async function textsFor(e: AutomationEvent): Promise<(string | AutomationReply)[]> {
-    switch (e.type) {
-      case 'TicketBotStepped':
-        return e.data.replies;
-      case 'TicketAutomationReplied':
-        return e.data.replies;
-      case 'TicketRatingRequested':
-      case 'TicketRatingReasked':
-        return [e.data.message];
-      case 'TicketClosed': {
-        const reason = e.data.reason;
-        // A campaign's carrier ticket closes in silence: the customer only got the campaign's message.
-        if (!reason || reason === 'campaign') return [];
-        const whatsappId = await whatsappOf(e.data.ticketId);
-        const connection = whatsappId ? await getConnectionSettings(pool, whatsappId) : null;
-        const text =
-          reason === 'inactive' ? connection?.expiresInactiveMessage : connection?.complationMessage;
-        return text?.trim() ? [text] : [];
-      }
-    }
   }
 
   async function whatsappOf(ticketId: string): Promise<string | null> {
@@ -128,7 +107,6 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
     return on && !on.isGroup ? on.whatsappId : null;
   }
 }
-
 /**
  * An automation's replies queued on its ticket, one after the other (the channel sends a conversation's
  * messages in the order they were queued), each under its given id so that a repeat queues nothing new.

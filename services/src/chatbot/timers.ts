@@ -8,7 +8,8 @@ import type { Pool } from '../platform/db.ts';
 import { REACTORS } from '../reactors.ts';
 import type { TicketCommand } from '../tickets/domain/decide-ticket.ts';
 import { botIsActive } from '../tickets/domain/ticket.ts';
-import { loadTicket, runTicketCommand } from '../tickets/handlers.ts';
+import { loadTicket } from '../tickets/handlers.ts';
+import { runTicketCommandSaying } from './said.ts';
 
 const MINUTE = 60_000;
 /** A timer whose moment is this far gone is history, not something to act on now. */
@@ -87,7 +88,8 @@ export function ticketTimerHandlers(deps: Deps, pool: Pool) {
     connectionSettings: (whatsappId: string) => getConnectionSettings(pool, whatsappId),
     lastMessage: (ticketId: string) => lastMessageOf(pool, ticketId),
     slaClocks: (ticketId: string) => runningSlaClocks(pool, ticketId),
+    // An inactive ticket's closing words, an unanswered rating's close: queued in the same write.
     runTicketCommand: (ticketId: string, command: TicketCommand, who: Actor) =>
-      runTicketCommand(deps, ticketId, command, who),
+      runTicketCommandSaying(deps, pool, ticketId, command, who),
   };
 }

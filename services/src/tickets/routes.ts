@@ -10,12 +10,12 @@ import { assertConnection, assertQueue, assertUser } from '../api/references.ts'
 import { typed } from '../api/schema.ts';
 import { IdParam } from '../api/validation.ts';
 import { ratingQuestion } from '../chatbot/context.ts';
+import { runTicketCommandSaying } from '../chatbot/said.ts';
 import { loadContact } from '../contacts/handlers.ts';
 import { isAdmin } from './access.ts';
 import {
   acceptTicket,
   type ConversationKey,
-  closeTicket,
   openTicket,
   reopenTicket,
   returnTicket,
@@ -128,7 +128,14 @@ export async function ticketRoutes(plain: FastifyInstance, { ctx }: { ctx: AppCo
     const userId = request.session.id;
     switch (intent.kind) {
       case 'close':
-        return closeTicket(deps, id, { userId, rating: await ratingOnClose(ticket) }, who);
+        // The rating question or the closing words go out in the same write as the close.
+        return runTicketCommandSaying(
+          deps,
+          pool,
+          id,
+          { type: 'CloseTicket', userId, rating: await ratingOnClose(ticket) },
+          who,
+        );
       case 'reopen':
         return reopenTicket(deps, id, intent.userId, intent.queueId, who);
       case 'accept':
