@@ -135,10 +135,11 @@ const poolWaits: number[] = [];
 const sampler = setInterval(() => poolWaits.push(system.ctx.pool.waitingCount), 100);
 // CPU per process over the walk: this one (API, channels, workflows), the projections, Temporal, PostgreSQL.
 const temporalPid = findProcess('temporal');
+const roles0 = { projections: await projector.stats(), workflows: await worker?.stats() };
 const cpu0 = {
   self: cpuSeconds(),
-  projections: (await projector.stats()).cpu,
-  workflows: (await worker?.stats())?.cpu ?? 0,
+  projections: roles0.projections.cpu,
+  workflows: roles0.workflows?.cpu ?? 0,
   temporal: temporalPid ? (procCpuSeconds(temporalPid) ?? 0) : 0,
 };
 const pgCpu = await postgresCpu(system.databaseUrl);
@@ -179,10 +180,11 @@ const topTexts = queryTexts()
   .sort((a, b) => b[1] - a[1])
   .slice(0, 12);
 const cpuWindow = walked / 1000;
+const roles1 = { projections: await projector.stats(), workflows: await worker?.stats() };
 const cpu = {
   [here]: cpuSeconds() - cpu0.self,
-  projections: (await projector.stats()).cpu - cpu0.projections,
-  ...(worker ? { workflows: ((await worker.stats()).cpu ?? 0) - cpu0.workflows } : {}),
+  projections: roles1.projections.cpu - cpu0.projections,
+  ...(worker ? { workflows: (roles1.workflows?.cpu ?? 0) - cpu0.workflows } : {}),
   'Temporal dev server': temporalPid ? (procCpuSeconds(temporalPid) ?? 0) - cpu0.temporal : Number.NaN,
   'PostgreSQL (all)': (await pgCpu.stop()).all,
 };
@@ -234,6 +236,16 @@ log(
     `the phrase and the welcome included)`,
 );
 if (process.env.BENCH_QUERIES) for (const [t, n] of topTexts) console.log(`  ${String(n).padStart(6)}  ${t}`);
+// The other processes' queries over the walk, and (BENCH_QUERIES=1) their most sent statements.
+for (const role of ['projections', 'workflows'] as const) {
+  const [a, b] = [roles0[role], roles1[role]];
+  if (!a || !b) continue;
+  log(`queries sent by ${role}: ${((b.queries - a.queries) / Math.max(1, latencies.length)).toFixed(1)} per answer`);
+  if (!process.env.BENCH_QUERIES) continue;
+  const before = new Map(a.texts);
+  const top = b.texts.map(([t, n]) => [t, n - (before.get(t) ?? 0)] as const).sort((x, y) => y[1] - x[1]);
+  for (const [t, n] of top.slice(0, 10)) console.log(`  ${String(n).padStart(6)}  ${t}`);
+}
 for (const f of failed.slice(0, 3)) console.log(' ', (f as PromiseRejectedResult).reason?.message);
 for (const w of [...wrong, ...reordered].slice(0, 2)) console.log('  got', JSON.stringify(w));
 for (const [k, n] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 15))

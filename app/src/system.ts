@@ -197,12 +197,12 @@ async function startRoles(
     // that every append would otherwise cost it); the chatbot answers customers, so it never waits.
     const groups: [Projection[], number][] = [
       [[chatbotReactor(deps, pool, automation)], 0],
-      // Queues the classic chatbot's replies (its greeting, the menu, the rating question) and what a
-      // flow's activity left out when it stopped in between. It answers customers: never paced (at
-      // 250 ms a queue's greeting reached the phone after the customer's next message under load).
-      [[repliesReactor(deps, pool)], 0],
       [
         [
+          // What an automation said that its writer did not queue in the same write (events recorded
+          // before writers did, a stop in between on EventStoreDB): nothing to do on PostgreSQL today,
+          // so it no longer keeps a runner (a read and a transaction per append) of its own.
+          repliesReactor(deps, pool),
           automaticMessagesReactor(deps),
           contactsImportReactor(deps, adapterOf),
           // Asks WhatsApp whether contact list numbers have an account: only a session here can ask.

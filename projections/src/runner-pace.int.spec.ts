@@ -161,4 +161,46 @@ describe('ProjectionRunner paceMs', () => {
     }
     expect(logs.some((log) => log.includes('skipped'))).toBe(true);
   });
+
+  it('gives a reactor only the events it handles, spends no batch on the others, and still moves its checkpoint', async () => {
+    const seen: string[] = [];
+    const name = `handles-${randomUUID()}`;
+    const projection: Projection = {
+      name,
+      tables: [],
+      handles: new Set(['TicketNoteDeleted']),
+      async handle(_tx, event) {
+        seen.push(event.type);
+      },
+    };
+    const runner = new ProjectionRunner(db.pool, store, [projection], { pollMs: 50, checkpointEveryMs: 600 });
+    let batches = 0;
+    runner.on('applied', () => batches++);
+    runner.start();
+    const checkpoint = async () =>
+      (await db.pool.query('SELECT position FROM projection_checkpoints WHERE name = $1', [name])).rows[0]
+        ?.position ?? null;
+    // Notes nobody here acts on, one by one, then one deleted note, then more notes.
+    for (let i = 0; i < 10; i++) {
+      const e = note();
+      await store.appendToStream(`note-${e.id}`, [e], 'no_stream');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const deleted = { ...note(), type: 'TicketNoteDeleted' };
+    deleted.data = { companyId, noteId: randomUUID(), ticketId: randomUUID(), userId: randomUUID() };
+    await store.appendToStream(`note-${deleted.id}`, [deleted], 'no_stream');
+    await eventually(async () => expect(seen).toEqual(['TicketNoteDeleted']), 5_000);
+    let last = '';
+    for (let i = 0; i < 10; i++) {
+      const e = note();
+      last = (await store.appendToStream(`note-${e.id}`, [e], 'no_stream')).position;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Idle: the checkpoint reaches the last note within checkpointEveryMs, having acted on none.
+    await eventually(async () => expect(await checkpoint()).toBe(last), 5_000);
+    await runner.stop();
+    expect(seen).toEqual(['TicketNoteDeleted']);
+    // 21 appends cost a handful of transactions (a save every 600 ms, the deleted note), not one each.
+    expect(batches).toBeLessThanOrEqual(5);
+  });
 });

@@ -78,6 +78,12 @@ export interface Projection {
    * swapping in never re-opens work that is in hand.
    */
   preserve?: { table: string; key: string[]; columns: string[] }[];
+  /**
+   * The event types this projection acts on, when it says (a reactor): it is given no others, and a
+   * batch none of its group acts on costs no transaction (the checkpoints move with the next batch that
+   * does, or a few seconds later). Left out: every event.
+   */
+  handles?: ReadonlySet<string>;
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that changes nothing simply returns
   handle(tx: pg.PoolClient, event: ProjectionEvent): Promise<Change[] | undefined | void>;
   /** Optional bulk path: same effect as calling `handle` for each event in order, in fewer round trips. */
@@ -137,8 +143,16 @@ export async function applyEvents(
   projection: Projection,
   stored: StoredEvent[],
 ): Promise<Change[]> {
+  const handles = projection.handles;
+  // A company's erasure reaches every projection that keeps rows, whatever it handles.
+  const events = handles
+    ? stored.filter(
+        (e) => handles.has(e.type) || (e.type === 'CompanyErased' && projection.tables.length > 0),
+      )
+    : stored;
+  if (events.length === 0) return [];
   // Writes whose result a handler does not read go to the server together, in order (write-buffer.ts).
-  return withWriteBuffer(client, (tx) => applyInOrder(tx, projection, asProjectionEvents(stored)));
+  return withWriteBuffer(client, (tx) => applyInOrder(tx, projection, asProjectionEvents(events)));
 }
 
 async function applyInOrder(tx: pg.PoolClient, projection: Projection, events: ProjectionEvent[]) {
@@ -338,9 +352,17 @@ export interface RunnerOptions {
   paceMs?: number;
   /** How long the runner sits out after finding its batch applied by another process's runner. */
   standbyMs?: number;
+  /** How long checkpoints may stay behind batches none of the projections acts on (`handles`). */
+  checkpointEveryMs?: number;
 }
 
 const STANDBY_MS = 1_000;
+/** How long checkpoints may stay behind batches that none of a runner's projections acts on. */
+const CHECKPOINT_EVERY_MS = 5_000;
+
+/** Whether any of `projections` acts on one of `events` (those that do not say act on all). */
+const actsOnAny = (projections: Projection[], events: StoredEvent[]) =>
+  projections.some((p) => !p.handles || events.some((e) => p.handles!.has(e.type)));
 
 /**
  * Keeps a group of projections up to date: read once after the lowest checkpoint, give each projection
@@ -357,6 +379,10 @@ export class ProjectionRunner extends EventEmitter {
   private dirty = false;
   private lastWake = 0;
   private lastRead = 0;
+  /** When the checkpoints were last written (batches nobody acts on move them only in memory). */
+  private lastSaved = Date.now();
+  /** The last event of batches nobody acted on since the checkpoints were written. */
+  private unsaved: StoredEvent | null = null;
   /** Ends a pace's pause or a standby early: only stop() does (an append must not). */
   private interrupt: (() => void) | null = null;
   private loopDone: Promise<void> | null = null;
@@ -403,14 +429,41 @@ export class ProjectionRunner extends EventEmitter {
       this.lastRead = Date.now();
       backlog = false;
       try {
-        const events = await this.source.readAll(this.lowest(), batchSize);
+        const read = await this.source.readAll(this.lowest(), batchSize);
+        const saveDue =
+          Date.now() - this.lastSaved >= (this.options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
+        if (read.length > 0 && !saveDue && !actsOnAny(this.projections, read)) {
+          // Nothing here for this group: move on without a transaction (a restart reads these again,
+          // and again acts on none of them).
+          const last = read[read.length - 1];
+          for (const p of this.projections) {
+            const at = this.positions.get(p.name) ?? null;
+            if (at === null || this.source.comparePositions(last.position, at) > 0)
+              this.positions.set(p.name, last.position);
+          }
+          this.unsaved = last;
+          backlog = read.length === batchSize;
+          if (backlog) continue;
+        }
+        // Idle after such batches: their last event moves the checkpoints (acting on nothing).
+        const events =
+          read.length > 0 && (saveDue || actsOnAny(this.projections, read))
+            ? read
+            : read.length === 0 && saveDue && this.unsaved
+              ? [this.unsaved]
+              : [];
         if (events.length > 0) {
+          this.lastSaved = Date.now();
+          this.unsaved = null;
           const work = this.projections.map((projection) => {
             const at = this.positions.get(projection.name) ?? null;
             return {
               projection,
               events:
-                at === null ? events : events.filter((e) => this.source.comparePositions(e.position, at) > 0),
+                // The checkpoints' catch-up event acts on nobody: the stored checkpoint alone decides.
+                at === null || read.length === 0
+                  ? events
+                  : events.filter((e) => this.source.comparePositions(e.position, at) > 0),
             };
           });
           const options = {

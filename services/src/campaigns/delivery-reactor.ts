@@ -159,6 +159,12 @@ export function campaignDeliveryReactor(deps: Deps): Projection {
   return {
     name: REACTORS.campaignDelivery,
     tables: [],
+    handles: new Set([
+      'OutboundMessageQueued',
+      'OutboundMessageSent',
+      'OutboundMessageFailed',
+      'CampaignMessageQueued',
+    ]),
     handle: (tx, e) => handleBatch(tx, [e]),
     handleBatch,
   };

@@ -16,6 +16,7 @@ export function contactsImportReactor(
   return {
     name: REACTORS.contactsImport,
     tables: [],
+    handles: new Set(['ConnectionContactsImportRequested']),
     async handle(_tx, e) {
       if (e.type !== 'ConnectionContactsImportRequested') return;
       const { whatsappId, companyId, requestedBy } = e.data;

@@ -5,8 +5,9 @@ import type { MediaType } from '@zelo/contracts/messaging/events';
 import { type ConnectionSessionRow, connectionSessions } from '@zelo/projections/connections/queries';
 import { PgListener } from '@zelo/projections/pg-listener';
 import { waMessageIdOf } from '@zelo/projections/tickets/queries';
+import type { MessageState } from '../messaging/domain/message.ts';
 import { runMessageCommand } from '../messaging/handlers.ts';
-import type { Actor, Deps } from '../platform/command-handler.ts';
+import type { Actor, Deps, Loaded } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import {
   defaultLeaseTiming,
@@ -48,6 +49,7 @@ export interface ChannelWorkerOptions extends Partial<LeaseTiming> {
 /** A claimed row of outbound_queue. */
 interface QueuedRow {
   message_id: string;
+  ticket_id: string;
   company_id: string;
   whatsapp_id: string;
   contact_id: string;
@@ -79,6 +81,34 @@ function byConversation(rows: QueuedRow[]): QueuedRow[][] {
 }
 
 type ConnectionRow = ConnectionSessionRow;
+
+/**
+ * The message as its stream stands when nothing followed its queueing (revision 0), from the claimed
+ * row: recording it sent appends at that revision without reading the stream; anything recorded since
+ * (an edit, a receipt) fails the append, and the command reads the stream and decides again.
+ */
+function justQueued(r: QueuedRow): Loaded<MessageState> {
+  const ref = {
+    messageId: r.message_id,
+    companyId: r.company_id,
+    ticketId: r.ticket_id,
+    contactId: r.contact_id,
+    whatsappId: r.whatsapp_id,
+  };
+  const state: MessageState = {
+    kind: 'exists',
+    ref,
+    direction: 'outbound',
+    fromPhone: false,
+    userId: null,
+    delivery: 'queued',
+    ack: 0,
+    deleted: false,
+    body: r.body,
+    edited: false,
+  };
+  return { state, revision: 0, events: [] };
+}
 
 /**
  * Owns a share of the connections' sessions and delivers their queued outbound messages. Workers split
@@ -410,6 +440,7 @@ export class ChannelWorker {
           r.message_id,
           { type: 'RecordSent', sentAt: this.deps.clock.now().toISOString(), attempts: r.attempts },
           who,
+          { known: justQueued(r) },
         ),
       );
       return 'sent';

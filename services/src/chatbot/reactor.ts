@@ -1,3 +1,4 @@
+import { TicketEvent } from '@zelo/contracts/tickets/events';
 import { getConnectionSettings } from '@zelo/projections/connections/queries';
 import type { Projection, ProjectionEvent } from '@zelo/projections/runner';
 import type { AutomationDispatcher } from '../automation/dispatcher.ts';
@@ -41,6 +42,8 @@ export function chatbotReactor(deps: Deps, pool: Pool, automation?: AutomationDi
   return {
     name: REACTORS.chatbot,
     tables: [],
+    // The customer's messages, and the ticket events its followed tickets fold.
+    handles: new Set(['InboundMessageReceived', ...TicketEvent.options.map((o) => o.entries.type.literal)]),
     // Another channel worker led this reactor for a while: what it applied, this one never folded (a
     // run started there would look absent here, and its customer's answer go nowhere).
     skipped: () => tickets.clear(),

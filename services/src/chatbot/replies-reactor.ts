@@ -22,12 +22,14 @@ type AutomationEvent = ProjectionEventOf<
   | 'TicketAutomationReplied'
 >;
 
-const isAutomationEvent = (e: ProjectionEvent): e is AutomationEvent =>
-  e.type === 'TicketBotStepped' ||
-  e.type === 'TicketRatingRequested' ||
-  e.type === 'TicketRatingReasked' ||
-  e.type === 'TicketClosed' ||
-  e.type === 'TicketAutomationReplied';
+const AUTOMATION_EVENTS: readonly string[] = [
+  'TicketBotStepped',
+  'TicketRatingRequested',
+  'TicketRatingReasked',
+  'TicketClosed',
+  'TicketAutomationReplied',
+] satisfies AutomationEvent['type'][];
+const isAutomationEvent = (e: ProjectionEvent): e is AutomationEvent => AUTOMATION_EVENTS.includes(e.type);
 
 /**
  * Queues what the ticket's automation said when its writer did not (said.ts): the bot's replies, a flow's
@@ -39,6 +41,7 @@ export function repliesReactor(deps: Deps, pool: Pool): Projection {
   return {
     name: REACTORS.automationReplies,
     tables: [],
+    handles: new Set(AUTOMATION_EVENTS),
     async handle(_tx, e) {
       if (isAutomationEvent(e)) for (const x of await notQueuedYet([e])) await send(x);
     },

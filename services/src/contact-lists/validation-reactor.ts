@@ -141,6 +141,7 @@ export function contactListValidationReactor(
   return {
     name: REACTORS.contactListValidation,
     tables: [],
+    handles: new Set(['ContactListItemAdded', 'ContactListItemUpdated', 'ConnectionStatusChanged']),
     handle: async (tx, e) => handleBatch(tx, [e]),
     handleBatch,
   };

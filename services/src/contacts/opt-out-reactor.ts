@@ -48,6 +48,7 @@ export function optOutReactor(deps: Deps): Projection {
   return {
     name: REACTORS.optOutWords,
     tables: [],
+    handles: new Set(['InboundMessageReceived']),
     async handle(tx, e) {
       if (e.type === 'InboundMessageReceived') await react(e, settingsReader(tx));
     },

@@ -27,6 +27,7 @@ export function automaticMessagesReactor(deps: Deps): Projection {
   return {
     name: REACTORS.automaticMessages,
     tables: [],
+    handles: new Set(['TicketAccepted', 'TicketTransferred']),
     async handle(tx, e) {
       switch (e.type) {
         case 'TicketAccepted':
