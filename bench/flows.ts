@@ -178,7 +178,7 @@ const queriesSent = queryCount.total - queries0;
 const topTexts = queryTexts()
   .map(([t, n]) => [t, n - (texts0.get(t) ?? 0)] as const)
   .sort((a, b) => b[1] - a[1])
-  .slice(0, 12);
+  .slice(0, 40);
 const cpuWindow = walked / 1000;
 const roles1 = { projections: await projector.stats(), workflows: await worker?.stats() };
 const cpu = {
@@ -240,7 +240,9 @@ if (process.env.BENCH_QUERIES) for (const [t, n] of topTexts) console.log(`  ${S
 for (const role of ['projections', 'workflows'] as const) {
   const [a, b] = [roles0[role], roles1[role]];
   if (!a || !b) continue;
-  log(`queries sent by ${role}: ${((b.queries - a.queries) / Math.max(1, latencies.length)).toFixed(1)} per answer`);
+  log(
+    `queries sent by ${role}: ${((b.queries - a.queries) / Math.max(1, latencies.length)).toFixed(1)} per answer`,
+  );
   if (!process.env.BENCH_QUERIES) continue;
   const before = new Map(a.texts);
   const top = b.texts.map(([t, n]) => [t, n - (before.get(t) ?? 0)] as const).sort((x, y) => y[1] - x[1]);
@@ -338,10 +340,11 @@ function findProcess(name: string): number | null {
 }
 
 /**
- * Temporal's side of the answers, from the histories of up to 100 runs: for each customerMessage
- * signal, the wait until a worker started the workflow task it caused (schedule-to-start, the sticky
- * queue's latency) and that task's own time (the local activity's append inside it), and how many
- * workflow tasks, activities and local activities each answer cost.
+ * Temporal's side of the answers, from the histories of up to 100 runs, answer by answer: the answer's
+ * append → its signal (the chatbot reactor) → the workflow task it caused started (schedule-to-start)
+ * → the task's local activity done (core's marker) → the task completed; and the answer's append →
+ * the run's next append (TicketVariableSet, inside that local activity). Also how many workflow tasks,
+ * activities and local activities each answer cost.
  */
 async function temporalStages() {
   const { Client, Connection } = await import('@temporalio/client');
@@ -352,10 +355,9 @@ async function temporalStages() {
     const { rows } = await db.query<{ run: string }>(
       `SELECT data->>'runId' AS run FROM es_events WHERE type = 'TicketAutomationStarted' LIMIT 100`,
     );
-    const toStart: number[] = [];
-    const taskTime: number[] = [];
-    /** Each answer's signal time, by the customer message it carried. */
-    const signalled = new Map<string, number>();
+    /** One answer's path through Temporal, by the customer message its signal carried. */
+    type Path = { signalled: number; started?: number; localDone?: number; completed?: number };
+    const paths = new Map<string, Path>();
     let answers = 0;
     let tasks = 0;
     let activities = 0;
@@ -364,56 +366,73 @@ async function temporalStages() {
       Number(t?.seconds ?? 0) * 1000 + (t?.nanos ?? 0) / 1e6;
     for (const { run } of rows) {
       const history = await client.workflow.getHandle(`automation-${run}`).fetchHistory();
-      const events = history.events ?? [];
-      let signalAt: number | null = null;
-      let counting = false;
-      for (const e of events) {
+      let current: Path | null = null;
+      let waiting: Path | null = null;
+      for (const e of history.events ?? []) {
         const at = ms(e.eventTime);
-        if (e.workflowExecutionSignaledEventAttributes?.signalName === 'customerMessage') {
-          signalAt = at;
-          const payload = e.workflowExecutionSignaledEventAttributes.input?.payloads?.[0]?.data;
-          if (payload) signalled.set(JSON.parse(Buffer.from(payload).toString()).messageId, at);
-          counting = true;
+        const signal = e.workflowExecutionSignaledEventAttributes;
+        if (signal?.signalName === 'customerMessage') {
+          const payload = signal.input?.payloads?.[0]?.data;
+          const path = { signalled: at };
+          if (payload) paths.set(JSON.parse(Buffer.from(payload).toString()).messageId, path);
+          waiting = path;
           answers++;
-        } else if (e.workflowTaskStartedEventAttributes && signalAt !== null) {
-          toStart.push(at - signalAt);
-          signalAt = null;
-          const completed = events.find(
-            (x) =>
-              x.workflowTaskCompletedEventAttributes &&
-              Number(x.workflowTaskCompletedEventAttributes.startedEventId) === Number(e.eventId),
-          );
-          if (completed) taskTime.push(ms(completed.eventTime) - at);
         }
-        if (!counting) continue;
-        if (e.workflowTaskCompletedEventAttributes) tasks++;
+        if (e.workflowTaskStartedEventAttributes) {
+          current = waiting;
+          waiting = null;
+          if (current) current.started = at;
+        }
+        if (answers === 0) continue;
+        if (e.workflowTaskCompletedEventAttributes) {
+          tasks++;
+          // Its local activities' markers follow this event: `current` stays until the next task.
+          if (current) current.completed = at;
+        }
         if (e.activityTaskScheduledEventAttributes) activities++;
-        if (e.markerRecordedEventAttributes?.markerName === 'core_local_activity') locals++;
+        if (e.markerRecordedEventAttributes?.markerName === 'core_local_activity') {
+          locals++;
+          const data = e.markerRecordedEventAttributes.details?.data?.payloads?.[0]?.data;
+          const marker = data ? JSON.parse(Buffer.from(data).toString()) : null;
+          if (marker?.complete_time && current && current.localDone === undefined)
+            current.localDone = ms(marker.complete_time);
+        }
       }
     }
+    // The answers' appends, and each one's next TicketVariableSet on its ticket (the local activity's).
+    const { rows: appended } = await db.query<{ id: string; t1: Date; t2: Date | null }>(
+      `SELECT i.data->>'messageId' AS id, i.created_at AS t1,
+              (SELECT min(v.created_at) FROM es_events v WHERE v.stream_id = 'ticket-' || (i.data->>'ticketId')
+                  AND v.type = 'TicketVariableSet' AND v.global_position > i.global_position) AS t2
+         FROM es_events i
+        WHERE i.type = 'InboundMessageReceived' AND i.data->>'messageId' = ANY($1)`,
+      [[...paths.keys()]],
+    );
     const q = (xs: number[], p: number) => {
-      const sorted = [...xs].sort((a, b) => a - b);
+      const sorted = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
       return Math.round(
         sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN,
       );
     };
-    // The chatbot reactor's share: from the answer's append to its signal reaching Temporal.
-    const { rows: appended } = await db.query<{ id: string; at: Date }>(
-      `SELECT data->>'messageId' AS id, created_at AS at FROM es_events
-        WHERE type = 'InboundMessageReceived' AND data->>'messageId' = ANY($1)`,
-      [[...signalled.keys()]],
-    );
-    const toSignal = appended.map((r) => (signalled.get(r.id) ?? 0) - r.at.getTime());
-    log(`Temporal, ${answers} answers of ${rows.length} runs (ms, p50 / p99):`);
-    console.log(
-      `  appended → signalled      ${String(q(toSignal, 50)).padStart(7)} / ${String(q(toSignal, 99)).padStart(7)}`,
-    );
-    console.log(
-      `  signal → task started    ${String(q(toStart, 50)).padStart(7)} / ${String(q(toStart, 99)).padStart(7)}`,
-    );
-    console.log(
-      `  task (with its append)   ${String(q(taskTime, 50)).padStart(7)} / ${String(q(taskTime, 99)).padStart(7)}`,
-    );
+    const stage = (name: string, of: (p: Path, t1: number, t2: number) => number | undefined) => {
+      const xs = appended.map((r) => {
+        const p = paths.get(r.id);
+        const x = p ? of(p, r.t1.getTime(), r.t2?.getTime() ?? Number.NaN) : undefined;
+        return x === undefined ? Number.NaN : x;
+      });
+      console.log(`  ${name.padEnd(30)} ${String(q(xs, 50)).padStart(7)} / ${String(q(xs, 99)).padStart(7)}`);
+    };
+    const minus = (a: number | undefined, b: number | undefined) =>
+      a === undefined || b === undefined ? undefined : a - b;
+    if (process.env.BENCH_TRACE)
+      for (const r of appended.slice(0, 5))
+        console.log(r.id, r.t1.getTime(), r.t2?.getTime(), JSON.stringify(paths.get(r.id)));
+    log(`Temporal, ${answers} answers of ${rows.length} runs, each answer's own path (ms, p50 / p99):`);
+    stage('answer appended → signalled', (p, t1) => p.signalled - t1);
+    stage('signalled → task started', (p) => minus(p.started, p.signalled));
+    stage('task started → local act. done', (p) => minus(p.localDone, p.started));
+    stage('local act. done → task done', (p) => minus(p.completed, p.localDone));
+    stage('answer appended → run appended', (_, t1, t2) => t2 - t1);
     const per = (n: number) => (answers ? (n / answers).toFixed(2) : '?');
     console.log(
       `  per answer: ${per(tasks)} workflow tasks, ${per(activities)} activities, ${per(locals)} local activities`,

@@ -6,7 +6,7 @@ import { type ConnectionSessionRow, connectionSessions } from '@zelo/projections
 import { PgListener } from '@zelo/projections/pg-listener';
 import { waMessageIdOf } from '@zelo/projections/tickets/queries';
 import type { MessageState } from '../messaging/domain/message.ts';
-import { runMessageCommand } from '../messaging/handlers.ts';
+import { recordOutboundOutcome, runMessageCommand } from '../messaging/handlers.ts';
 import type { Actor, Deps, Loaded } from '../platform/command-handler.ts';
 import type { Pool } from '../platform/db.ts';
 import {
@@ -435,12 +435,12 @@ export class ChannelWorker {
         quotedWaMessageId: await this.quotedWaMessageId(r.quoted_msg_id, r.company_id),
       });
       await persist(() =>
-        runMessageCommand(
+        recordOutboundOutcome(
           this.deps,
           r.message_id,
           { type: 'RecordSent', sentAt: this.deps.clock.now().toISOString(), attempts: r.attempts },
           who,
-          { known: justQueued(r) },
+          justQueued(r),
         ),
       );
       return 'sent';

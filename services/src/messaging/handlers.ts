@@ -2,20 +2,28 @@ import { DomainError } from '@zelo/contracts/errors';
 import type { MediaType } from '@zelo/contracts/messaging/events';
 import type { ChannelInbound } from '../channels/port.ts';
 import { ensureContact, loadContact } from '../contacts/handlers.ts';
-import { WrongExpectedRevisionError } from '../event-store/port.ts';
+import { type EventStore, WrongExpectedRevisionError } from '../event-store/port.ts';
 import {
   type Actor,
   commandHandler,
   type Deps,
+  type Loaded,
   latestPosition,
   load,
   recordable,
 } from '../platform/command-handler.ts';
 import { idFromName, newId } from '../platform/ids.ts';
+import { RecentlyUsed } from '../platform/recently-used.ts';
 import { COMPANY_TIME_ZONE } from '../platform/time-zone.ts';
 import type { TicketState } from '../tickets/domain/ticket.ts';
 import { loadTicketWithOpening, ticketForInbound } from '../tickets/handlers.ts';
-import { decideMessage, evolveMessage, initialMessageState, type MessageCommand } from './domain/message.ts';
+import {
+  decideMessage,
+  evolveMessage,
+  initialMessageState,
+  type MessageCommand,
+  type MessageState,
+} from './domain/message.ts';
 import { fillTemplate, hasTemplateVariables } from './domain/template.ts';
 import { KnownConversations } from './known-conversations.ts';
 
@@ -23,6 +31,35 @@ export const messageStreamId = (messageId: string) => `message-${messageId}`;
 const messageAggregate = { initialState: initialMessageState, evolve: evolveMessage };
 
 export const runMessageCommand = commandHandler(messageAggregate, messageStreamId, decideMessage);
+
+/** How many sent messages a process remembers for their receipts. */
+const SENT_REMEMBERED = 20_000;
+const sentLately = new WeakMap<EventStore, RecentlyUsed<string, Loaded<MessageState>>>();
+const sentOn = (store: EventStore) => {
+  const sent = sentLately.get(store) ?? new RecentlyUsed<string, Loaded<MessageState>>(SENT_REMEMBERED);
+  sentLately.set(store, sent);
+  return sent;
+};
+
+/**
+ * Records what the channel said of an outbound message this process sent (sent, failed, a receipt),
+ * deciding from the stream as this process last left it when it remembers it: the append checks that
+ * nothing came since (its expected revision), and only then does the command read the stream. The
+ * phone's two receipts of each message no longer read its stream.
+ */
+export async function recordOutboundOutcome(
+  deps: Deps,
+  messageId: string,
+  command: Extract<MessageCommand, { type: 'RecordSent' | 'RecordFailed' | 'RecordAck' }>,
+  who: Actor,
+  known?: Loaded<MessageState>,
+) {
+  const sent = sentOn(deps.store);
+  const hint = known ?? sent.get(messageId);
+  const r = await runMessageCommand(deps, messageId, command, who, hint ? { known: hint } : {});
+  if (r.state.kind === 'exists') sent.set(messageId, { state: r.state, revision: r.revision, events: [] });
+  return r;
+}
 
 /** Inbound message ids are derived from the WhatsApp id, so a redelivery is the same stream. */
 export const inboundMessageId = (whatsappId: string, waMessageId: string) =>
@@ -300,7 +337,7 @@ export async function recordChannelAck(
   who: Actor,
 ) {
   const zeloId = messageIdFromWaId(waMessageId);
-  if (zeloId) return runMessageCommand(deps, zeloId, { type: 'RecordAck', ack }, who);
+  if (zeloId) return recordOutboundOutcome(deps, zeloId, { type: 'RecordAck', ack }, who);
   // Customers' messages get no ticks; only the business's phone-typed ones are worth a lookup.
   if (!companyId) return null;
   const known = await knownMessage(deps, companyId, whatsappId, waMessageId);
