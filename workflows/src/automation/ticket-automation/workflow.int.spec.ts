@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FlowGraph } from '@zelo/contracts/flows/graph';
 import type { AutomationEndReason, AutomationReply } from '@zelo/contracts/tickets/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { automationRunInput } from '../../testing/automation-run.ts';
 import { startTemporalTest, type TemporalTest } from '../../testing/temporal.ts';
 import type { Agent, CustomerMessage, createAutomationActivities, RunRef } from './activities.ts';
 import { ticketAutomationClient } from './client.ts';
@@ -102,16 +103,7 @@ function graph(nodes: N[], edges: [string, string, string?][]): FlowGraph {
 }
 
 async function start(over: Partial<AutomationRunInput>, first: CustomerMessage | null = null) {
-  const input: AutomationRunInput = {
-    ticketId: randomUUID(),
-    companyId: randomUUID(),
-    runId: randomUUID(),
-    kind: 'flow',
-    refId: randomUUID(),
-    graph: null,
-    replyTimeoutMs: 20_000,
-    ...over,
-  };
+  const input = automationRunInput({ replyTimeoutMs: 20_000, ...over });
   await automation.start(input, first);
   const r = runOf(input);
   /** A customer's message, recorded now (or at `position`, for one the dispatcher passes on late). */

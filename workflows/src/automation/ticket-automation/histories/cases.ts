@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FlowGraph } from '@zelo/contracts/flows/graph';
+import { automationRunInput } from '../../../testing/automation-run.ts';
 import { startDyingWorker } from '../../../testing/dying-worker-run.ts';
 import type { HistoryCase, Recording, WorkflowHistories } from '../../../testing/histories.ts';
 import { startWorker } from '../../../worker.ts';
@@ -162,7 +163,7 @@ const openaiNode = graph(
 async function answeredAfterTimedOutTask(t: Recording) {
   const taskQueue = `${t.taskQueue}-dying`;
   const dying = await startDyingWorker('default', taskQueue, 'automationAdvance');
-  const input = runInput({ graph: twoQuestions });
+  const input = automationRunInput({ graph: twoQuestions });
   const handle = await t.client.workflow.signalWithStart(ticketAutomationWorkflow, {
     workflowId: automationWorkflowId(input.runId),
     taskQueue,
@@ -189,20 +190,8 @@ async function answeredAfterTimedOutTask(t: Recording) {
   return handle;
 }
 
-/** A new run's input: a flow of no graph on a new ticket, waiting an hour for answers, unless told. */
-const runInput = (over: Partial<AutomationRunInput>): AutomationRunInput => ({
-  ticketId: randomUUID(),
-  companyId: randomUUID(),
-  runId: randomUUID(),
-  kind: 'flow',
-  refId: randomUUID(),
-  graph: null,
-  replyTimeoutMs: 3_600_000,
-  ...over,
-});
-
 async function start(t: Recording, over: Partial<AutomationRunInput>, first: string | null = null) {
-  const input = runInput(over);
+  const input = automationRunInput(over);
   const automation = ticketAutomationClient(async () => t.client, t.taskQueue);
   const msg = (body: string): CustomerMessage => ({
     messageId: randomUUID(),
