@@ -432,7 +432,8 @@ export class ProjectionRunner extends EventEmitter {
         const read = await this.source.readAll(this.lowest(), batchSize);
         const saveDue =
           Date.now() - this.lastSaved >= (this.options.checkpointEveryMs ?? CHECKPOINT_EVERY_MS);
-        if (read.length > 0 && !saveDue && !actsOnAny(this.projections, read)) {
+        const acts = read.length > 0 && actsOnAny(this.projections, read);
+        if (read.length > 0 && !acts && !saveDue) {
           // Nothing here for this group: move on without a transaction (a restart reads these again,
           // and again acts on none of them).
           const last = read[read.length - 1];
@@ -447,7 +448,7 @@ export class ProjectionRunner extends EventEmitter {
         }
         // Idle after such batches: their last event moves the checkpoints (acting on nothing).
         const events =
-          read.length > 0 && (saveDue || actsOnAny(this.projections, read))
+          acts || (read.length > 0 && saveDue)
             ? read
             : read.length === 0 && saveDue && this.unsaved
               ? [this.unsaved]

@@ -71,12 +71,13 @@ export async function appendSaying(
 ): Promise<{ state: TicketState; position: string; revision: number }> {
   const state = events.reduce((s, e) => evolveTicket(s, e as TicketEvent), known.state);
   const openedAt = known.events[0] ? new Date(known.events[0].metadata.at) : null;
+  // A ticket gone has no company: outboundMessageData refuses it (ERR_NO_TICKET_FOUND).
+  const companyId = state.kind === 'exists' ? state.companyId : '';
   const messages = [];
   for (const [k, replies] of said.entries()) {
     const ids = namedMessageIds(events[k]) ?? [];
     for (const [i, r] of replies.entries()) {
-      if (state.kind === 'none' || state.deleted) break;
-      const m = { companyId: state.companyId, ticketId, userId: null, body: r.body };
+      const m = { companyId, ticketId, userId: null, body: r.body };
       const media = r.mediaType && r.mediaUrl ? { mediaType: r.mediaType, mediaUrl: r.mediaUrl } : {};
       messages.push(
         await outboundMessageData(deps, { state, openedAt }, { ...m, ...media, messageId: ids[i] }),
